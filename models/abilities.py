@@ -1,0 +1,304 @@
+"""The ability vocabulary of a snapshot: plain keywords and one-key parameterized abilities.
+
+In a snapshot an ability is written as a plain name (`flying`) or a one-key mapping (`{min_blockers: 3}`).
+The rules that give each ability its meaning live in `solver/rules/`; `tests/test_catalog.py` checks that every
+word here is either used by a rule or listed in NO_DECLARATION_EFFECT.
+"""
+
+from __future__ import annotations
+
+import difflib
+from enum import StrEnum
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag, field_validator
+from pydantic_core import PydanticCustomError
+
+from .characteristics import CardType, Color, COLOR_WORDS, Subtype, SupertypeName
+from .filters import CreatureFilter
+
+
+class Keyword(StrEnum):
+    # evasion and blocking (509.1a-c, 702)
+    FLYING = "flying"
+    REACH = "reach"
+    SHADOW = "shadow"
+    HORSEMANSHIP = "horsemanship"
+    FEAR = "fear"
+    INTIMIDATE = "intimidate"
+    MENACE = "menace"
+    SKULK = "skulk"
+    CANT_BE_BLOCKED = "cant_be_blocked"
+    CANT_BE_BLOCKED_UNLESS_ALL_BLOCK_IT = "cant_be_blocked_unless_all_block_it"
+    CANT_BLOCK = "cant_block"
+    CANT_BLOCK_ALONE = "cant_block_alone"
+    CAN_BLOCK_ANY_NUMBER = "can_block_any_number"
+    BLOCKS_EACH_COMBAT_IF_ABLE = "blocks_each_combat_if_able"
+    MUST_BE_BLOCKED_IF_ABLE = "must_be_blocked_if_able"
+    ALL_ABLE_MUST_BLOCK_IT = "all_able_must_block_it"
+    # attacking (508.1); read by the declare-attackers rules
+    DEFENDER = "defender"
+    HASTE = "haste"
+    CANT_ATTACK = "cant_attack"
+    CANT_ATTACK_ALONE = "cant_attack_alone"
+    CAN_ONLY_ATTACK_ALONE = "can_only_attack_alone"
+    ATTACKS_EACH_COMBAT_IF_ABLE = "attacks_each_combat_if_able"
+    BANDING = "banding"
+    # no effect on whether a declaration is legal; accepted so filters and cards can name them
+    VIGILANCE = "vigilance"
+    FIRST_STRIKE = "first_strike"
+    DOUBLE_STRIKE = "double_strike"
+    DEATHTOUCH = "deathtouch"
+    TRAMPLE = "trample"
+    LIFELINK = "lifelink"
+    INDESTRUCTIBLE = "indestructible"
+    HEXPROOF = "hexproof"
+    WARD = "ward"
+    FLASH = "flash"
+
+
+# Keywords that change nothing about which declarations are legal (combat damage, targeting, timing).
+NO_DECLARATION_EFFECT: frozenset[Keyword] = frozenset(
+    {
+        Keyword.VIGILANCE,
+        Keyword.FIRST_STRIKE,
+        Keyword.DOUBLE_STRIKE,
+        Keyword.DEATHTOUCH,
+        Keyword.TRAMPLE,
+        Keyword.LIFELINK,
+        Keyword.INDESTRUCTIBLE,
+        Keyword.HEXPROOF,
+        Keyword.WARD,
+        Keyword.FLASH,
+    }
+)
+
+# Other names a judge may type for the same keyword.
+KEYWORD_ALIASES: dict[str, Keyword] = {
+    "first strike": Keyword.FIRST_STRIKE,
+    "double strike": Keyword.DOUBLE_STRIKE,
+    "lure": Keyword.ALL_ABLE_MUST_BLOCK_IT,
+    "unblockable": Keyword.CANT_BE_BLOCKED,
+    "decayed": Keyword.CANT_BLOCK,
+}
+
+
+class _OneKey(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+ProtectionQuality = (
+    Literal["everything", "multicolored", "monocolored", "colorless"] | Color | CardType | CreatureFilter
+)
+
+
+class ProtectionFrom(_OneKey):
+    """702.16: can't be blocked by creatures with the stated quality."""
+
+    protection_from: tuple[ProtectionQuality, ...] = Field(min_length=1)
+
+    @field_validator("protection_from", mode="before")
+    @classmethod
+    def _normalise(cls, value: Any) -> Any:
+        items = value if isinstance(value, (list, tuple)) else [value]
+        out: list[Any] = []
+        for item in items:
+            if isinstance(item, str):
+                word = item.strip().lower()
+                if word in COLOR_WORDS:
+                    out.append(COLOR_WORDS[word])
+                elif word.upper() in Color.__members__.values():
+                    out.append(Color(word.upper()))
+                elif word.endswith("s") and word[:-1] in CardType.__members__.values():
+                    out.append(CardType(word[:-1]))  # "protection from creatures"
+                else:
+                    out.append(word)
+            else:
+                out.append(item)
+        return out
+
+
+class LandwalkSpec(BaseModel):
+    """The land a landwalk ability looks for (702.14): a subtype, a supertype, both, or a nonbasic land."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    subtype: Subtype | None = None
+    supertype: SupertypeName | None = None
+    nonbasic: bool = False
+
+
+class Landwalk(_OneKey):
+    """702.14: can't be blocked while the defending player controls a land of the stated kind."""
+
+    landwalk: LandwalkSpec
+
+    @field_validator("landwalk", mode="before")
+    @classmethod
+    def _from_word(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            word = value.strip().lower()
+            if word == "nonbasic":
+                return {"nonbasic": True}
+            if word in ("legendary", "snow", "basic", "world"):
+                return {"supertype": word}
+            return {"subtype": word}
+        return value
+
+
+class MinBlockers(_OneKey):
+    """Can't be blocked except by N or more creatures."""
+
+    min_blockers: int = Field(ge=2)
+
+
+class MaxBlockers(_OneKey):
+    """Can't be blocked by more than N creatures."""
+
+    max_blockers: int = Field(ge=1)
+
+
+class CantBeBlockedBy(_OneKey):
+    cant_be_blocked_by: CreatureFilter
+
+
+class CantBeBlockedExceptBy(_OneKey):
+    cant_be_blocked_except_by: CreatureFilter
+
+
+class CanBlockAdditional(_OneKey):
+    """Can block an additional N creatures each combat."""
+
+    can_block_additional: int = Field(ge=1)
+
+
+class CanBlockOnly(_OneKey):
+    """Can block only creatures matching the filter (e.g. only creatures with flying)."""
+
+    can_block_only: CreatureFilter
+
+
+class CantBlockCreatures(_OneKey):
+    """Can't block creatures matching the filter (Ironclaw Orcs: power 2 or greater)."""
+
+    cant_block: CreatureFilter
+
+
+class BlocksIfAble(_OneKey):
+    """Blocks that attacker this combat if able (provoke, Culling Mark). The value is the attacker's id."""
+
+    blocks_if_able: str
+
+
+class AttacksIfAble(_OneKey):
+    """Attacks that player, planeswalker or battle each combat if able. The value is its id."""
+
+    attacks_if_able: str
+
+
+class GoadedBy(_OneKey):
+    """701.38: goaded by these players."""
+
+    goaded_by: tuple[str, ...] = Field(min_length=1)
+
+    @field_validator("goaded_by", mode="before")
+    @classmethod
+    def _one_or_many(cls, value: Any) -> Any:
+        return [value] if isinstance(value, str) else value
+
+
+class BlockCost(_OneKey):
+    """Can't block unless its controller pays this cost (509.1d); declaring it as a blocker means paying."""
+
+    block_cost: str = Field(min_length=1)
+
+
+class AttackCost(_OneKey):
+    """Can't attack unless its controller pays this cost (508.1h)."""
+
+    attack_cost: str = Field(min_length=1)
+
+
+PARAMETERIZED: dict[str, type[_OneKey]] = {
+    "protection_from": ProtectionFrom,
+    "landwalk": Landwalk,
+    "min_blockers": MinBlockers,
+    "max_blockers": MaxBlockers,
+    "cant_be_blocked_by": CantBeBlockedBy,
+    "cant_be_blocked_except_by": CantBeBlockedExceptBy,
+    "can_block_additional": CanBlockAdditional,
+    "can_block_only": CanBlockOnly,
+    "cant_block": CantBlockCreatures,
+    "blocks_if_able": BlocksIfAble,
+    "attacks_if_able": AttacksIfAble,
+    "goaded_by": GoadedBy,
+    "block_cost": BlockCost,
+    "attack_cost": AttackCost,
+}
+
+
+def _known_keyword(value: str) -> bool:
+    raw = value.strip().lower()
+    return raw in KEYWORD_ALIASES or raw.replace("-", "_").replace(" ", "_") in Keyword.__members__.values()
+
+
+def _unknown(name: str, known: list[str]) -> PydanticCustomError:
+    close = difflib.get_close_matches(name, known, n=3)
+    hint = f"did you mean {' or '.join(close)}?" if close else "known: " + ", ".join(known)
+    return PydanticCustomError("unknown_ability", "unknown ability '{name}'; {hint}", {"name": name, "hint": hint})
+
+
+def _check_ability(value: Any) -> Any:
+    """Reject unknown names before the union is tried, with a suggestion ("did you mean flying?")."""
+    if isinstance(value, str) and not _known_keyword(value):
+        raise _unknown(value, [k.value for k in Keyword])
+    if isinstance(value, dict):
+        if len(value) != 1:
+            raise PydanticCustomError(
+                "ability_shape",
+                "a parameterized ability is a mapping with exactly one key, got {keys}",
+                {"keys": sorted(map(str, value))},
+            )
+        (key,) = value
+        if key not in PARAMETERIZED:
+            raise _unknown(str(key), list(PARAMETERIZED))
+    return value
+
+
+def _ability_tag(value: Any) -> str | None:
+    if isinstance(value, (Keyword, str)):
+        return "keyword"
+    if isinstance(value, BaseModel):
+        return next((key for key, model in PARAMETERIZED.items() if isinstance(value, model)), None)
+    if isinstance(value, dict) and len(value) == 1:
+        return str(next(iter(value)))
+    return None
+
+
+def _keyword(value: Any) -> Any:
+    if isinstance(value, str):
+        raw = value.strip().lower()
+        if raw in KEYWORD_ALIASES:
+            return KEYWORD_ALIASES[raw]
+        return raw.replace("-", "_").replace(" ", "_")
+    return value
+
+
+if TYPE_CHECKING:
+    Ability = Keyword | _OneKey
+else:
+    # Built from PARAMETERIZED so that a new parameterized ability is registered in one place.
+    Ability = Annotated[
+        Union[  # noqa: UP007 - a runtime-built union needs the subscript form
+            (Annotated[Keyword, BeforeValidator(_keyword), Tag("keyword")],)
+            + tuple(Annotated[model, Tag(key)] for key, model in PARAMETERIZED.items())
+        ],
+        Discriminator(_ability_tag),
+        BeforeValidator(_check_ability),
+    ]
+
+
+def ability_name(ability: Ability) -> str:
+    """The snapshot name of an ability: the keyword itself, or the key of a parameterized one."""
+    if isinstance(ability, Keyword):
+        return ability.value
+    return next(iter(type(ability).model_fields))

@@ -1,0 +1,74 @@
+"""Global effects: rules text of spells and other permanents that is not one creature's own ability."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any, Union
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag
+from pydantic_core import PydanticCustomError
+
+from .abilities import Ability
+from .filters import CreatureFilter
+
+
+class _Effect(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    source: str | None = Field(None, description="id or name of the permanent or spell that creates the effect")
+
+
+class MaxBlockersEffect(_Effect):
+    """No more than N creatures can block each combat (Silent Arbiter); counted per defending player (802.4b)."""
+
+    max_blockers: int = Field(ge=0)
+
+
+class BlockCostEffect(_Effect):
+    """Each creature (matching `blockers`, default all) can't block unless its controller pays the cost."""
+
+    block_cost: str = Field(min_length=1)
+    blockers: CreatureFilter | None = None
+
+
+class GrantEffect(_Effect):
+    """Creatures matching `to` have these abilities ("creatures can't be blocked except by two or more")."""
+
+    grant: tuple[Ability, ...] = Field(min_length=1)
+    to: CreatureFilter = Field(default_factory=CreatureFilter)
+
+
+EFFECT_KINDS: dict[str, type[_Effect]] = {
+    "max_blockers": MaxBlockersEffect,
+    "block_cost": BlockCostEffect,
+    "grant": GrantEffect,
+}
+
+
+def _effect_tag(value: Any) -> str | None:
+    if isinstance(value, BaseModel):
+        return next((k for k, m in EFFECT_KINDS.items() if isinstance(value, m)), None)
+    if isinstance(value, dict):
+        keys = [k for k in value if k in EFFECT_KINDS]
+        return str(keys[0]) if len(keys) == 1 else None
+    return None
+
+
+def _check_effect(value: Any) -> Any:
+    if isinstance(value, dict):
+        keys = [k for k in value if k in EFFECT_KINDS]
+        if len(keys) != 1:
+            raise PydanticCustomError(
+            "unknown_effect",
+            "an effect needs exactly one of the keys {known}; got {keys}",
+            {"known": ", ".join(EFFECT_KINDS), "keys": sorted(map(str, value))},
+        )
+    return value
+
+
+if TYPE_CHECKING:
+    Effect = _Effect
+else:
+    Effect = Annotated[
+        Union[tuple(Annotated[model, Tag(key)] for key, model in EFFECT_KINDS.items())],  # noqa: UP007
+        Discriminator(_effect_tag),
+        BeforeValidator(_check_effect),
+    ]

@@ -1,0 +1,96 @@
+"""A filter that matches creatures by their characteristics ("creatures with flying", "artifact creatures")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .characteristics import CardTypeName, ColorName, Subtype, SupertypeName
+
+if TYPE_CHECKING:
+    from .snapshot import Permanent
+
+
+class CreatureFilter(BaseModel):
+    """Every field that is given must hold (AND); a list field holds when the creature has any listed item (OR).
+
+    `this` fields compare with the creature that carries the ability (skulk-like texts: "creatures with greater
+    power than this creature").
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    colors: tuple[ColorName, ...] | None = Field(None, description="has at least one of these colors")
+    colorless: bool | None = Field(None, description="true: has no color; false: has at least one")
+    multicolored: bool | None = Field(None, description="true: has two or more colors")
+    types: tuple[CardTypeName, ...] | None = Field(None, description="has at least one of these card types")
+    subtypes: tuple[Subtype, ...] | None = Field(None, description="has at least one of these subtypes")
+    supertypes: tuple[SupertypeName, ...] | None = Field(None, description="has at least one of these supertypes")
+    abilities: tuple[str, ...] | None = Field(
+        None, description="has at least one of these keyword abilities (plain names, e.g. flying)"
+    )
+    power_at_most: int | None = None
+    power_at_least: int | None = None
+    toughness_at_most: int | None = None
+    toughness_at_least: int | None = None
+    power_greater_than_this: bool | None = Field(
+        None, description="power greater than the power of the creature with this ability"
+    )
+    power_less_than_this: bool | None = Field(
+        None, description="power less than the power of the creature with this ability"
+    )
+    controller: str | None = Field(None, description="controlled by this player id")
+    not_: CreatureFilter | None = Field(None, alias="not", description="the creature must not match this filter")
+    any_of: tuple[CreatureFilter, ...] | None = Field(None, description="matches at least one of these filters")
+
+    def matches(self, creature: Permanent, this: Permanent | None = None) -> bool:
+        """Whether `creature` matches; `this` is the permanent whose ability holds the filter."""
+        checks: list[bool] = []
+        if self.colors is not None:
+            checks.append(any(c in creature.colors for c in self.colors))
+        if self.colorless is not None:
+            checks.append((len(creature.colors) == 0) == self.colorless)
+        if self.multicolored is not None:
+            checks.append((len(set(creature.colors)) >= 2) == self.multicolored)
+        if self.types is not None:
+            checks.append(any(t in creature.types for t in self.types))
+        if self.subtypes is not None:
+            checks.append(any(s in creature.subtypes for s in self.subtypes))
+        if self.supertypes is not None:
+            checks.append(any(s in creature.supertypes for s in self.supertypes))
+        if self.abilities is not None:
+            checks.append(any(creature.has_keyword(a) for a in self.abilities))
+        power = creature.power if creature.power is not None else 0
+        toughness = creature.toughness if creature.toughness is not None else 0
+        if self.power_at_most is not None:
+            checks.append(power <= self.power_at_most)
+        if self.power_at_least is not None:
+            checks.append(power >= self.power_at_least)
+        if self.toughness_at_most is not None:
+            checks.append(toughness <= self.toughness_at_most)
+        if self.toughness_at_least is not None:
+            checks.append(toughness >= self.toughness_at_least)
+        if self.power_greater_than_this is not None:
+            this_power = (this.power or 0) if this is not None else 0
+            checks.append((power > this_power) == self.power_greater_than_this)
+        if self.power_less_than_this is not None:
+            this_power = (this.power or 0) if this is not None else 0
+            checks.append((power < this_power) == self.power_less_than_this)
+        if self.controller is not None:
+            checks.append(creature.controller == self.controller)
+        if self.not_ is not None:
+            checks.append(not self.not_.matches(creature, this))
+        if self.any_of is not None:
+            checks.append(any(f.matches(creature, this) for f in self.any_of))
+        return all(checks)
+
+    def describe(self) -> str:
+        """A short English description for explanations ("creatures with flying")."""
+        parts: list[str] = []
+        data = self.model_dump(exclude_none=True, by_alias=True)
+        for key, value in data.items():
+            if isinstance(value, (list, tuple)):
+                value = " or ".join(str(v) for v in value)
+            parts.append(f"{key.replace('_', ' ')} {value}")
+        return "creatures (" + "; ".join(parts) + ")" if parts else "creatures"

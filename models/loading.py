@@ -1,0 +1,89 @@
+"""Reading a snapshot from JSON or YAML text, with errors that name the field path."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+import yaml
+from pydantic import ValidationError
+
+from .snapshot import Snapshot
+from .validation import InputProblem, reference_problems
+
+
+class SnapshotError(Exception):
+    """The input is not a valid snapshot; `problems` lists each problem with its field path."""
+
+    def __init__(self, problems: Sequence[InputProblem]) -> None:
+        self.problems = list(problems)
+        super().__init__("; ".join(str(p) for p in self.problems))
+
+
+def format_location(loc: Sequence[int | str], data: Any) -> str:
+    """('permanents', 2, 'power') -> "permanents[2] (id 'bear').power"; union tags repeated by pydantic are dropped."""
+    out = ""
+    node: Any = data
+    previous: int | str | None = None
+    for part in loc:
+        if part == previous and isinstance(part, str):
+            continue  # a discriminated union repeats its tag, e.g. min_blockers.min_blockers
+        if isinstance(part, int):
+            out += f"[{part}]"
+            if isinstance(node, list) and 0 <= part < len(node):
+                node = node[part]
+                if isinstance(node, dict) and isinstance(node.get("id"), str) and out.startswith("permanents"):
+                    out += f" (id '{node['id']}')"
+            else:
+                node = None
+        else:
+            if isinstance(node, dict) and part in node:
+                node = node[part]
+            elif isinstance(node, dict):
+                node = None
+            out += f".{part}" if out else str(part)
+        previous = part
+    return out
+
+
+def problems_from_validation_error(error: ValidationError, data: Any) -> list[InputProblem]:
+    problems = []
+    for item in error.errors(include_url=False):
+        loc = [p for p in item["loc"] if not (isinstance(p, str) and p.startswith("function-"))]
+        problems.append(InputProblem(format_location(loc, data), item["msg"]))
+    return problems
+
+
+def parse_text(text: str, source: str = "<input>") -> Any:
+    """JSON or YAML text to plain data. JSON is tried first for exact error positions in .json files."""
+    stripped = text.lstrip()
+    if stripped.startswith(("{", "[")):
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError:
+            pass  # YAML flow style also starts with '{'; let YAML report the error
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"{source}:{mark.line + 1}:{mark.column + 1}" if mark is not None else source
+        problem = getattr(exc, "problem", None) or str(exc)
+        raise SnapshotError([InputProblem(where, f"malformed YAML/JSON: {problem}")]) from None
+
+
+def snapshot_from_data(data: Any) -> Snapshot:
+    if not isinstance(data, dict):
+        raise SnapshotError([InputProblem("", "a snapshot is a mapping (JSON object) at the top level")])
+    try:
+        snapshot = Snapshot.model_validate(data)
+    except ValidationError as exc:
+        raise SnapshotError(problems_from_validation_error(exc, data)) from None
+    problems = reference_problems(snapshot)
+    if problems:
+        raise SnapshotError(problems)
+    return snapshot
+
+
+def load_snapshot(text: str, source: str = "<input>") -> Snapshot:
+    return snapshot_from_data(parse_text(text, source))

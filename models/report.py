@@ -1,0 +1,65 @@
+"""What combatcheck answers: the verdict, the reasons, a witness and the outcome, as JSON-ready models."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+
+class Finding(BaseModel):
+    """One broken restriction, or one requirement (obeyed or missed), with its rule and objects."""
+
+    rule: str = Field(description="Comprehensive Rules number, e.g. 702.111b")
+    key: str = Field(description="catalog entry, e.g. menace")
+    kind: Literal["restriction", "requirement"]
+    message: str
+    objects: list[str] = Field(default_factory=list, description="ids of the permanents involved")
+
+
+class CostItem(BaseModel):
+    object: str
+    cost: str
+    source: str
+
+
+class Outcome(BaseModel):
+    """509.1g-h: who blocks what, which attackers are blocked or unblocked, and the total cost to pay (509.1d)."""
+
+    blocks: dict[str, list[str]] = Field(default_factory=dict, description="blocker -> attackers it blocks")
+    blocked: dict[str, list[str]] = Field(default_factory=dict, description="attacker -> its blockers")
+    unblocked: list[str] = Field(default_factory=list)
+    costs: list[CostItem] = Field(default_factory=list)
+    total_cost: str | None = None
+
+
+class SolverInfo(BaseModel):
+    used_cpsat: bool
+    status: str = Field(description="fast-path, optimal, feasible (time limit) or unknown")
+    milliseconds: float
+
+
+Verdict = Literal["legal", "illegal", "unknown"]
+
+
+class Report(BaseModel):
+    verdict: Verdict
+    step: str
+    violations: list[Finding] = Field(default_factory=list, description="broken restrictions and missed requirements")
+    requirements_total: int
+    requirements_obeyed: int
+    requirements_optimum: int | None = Field(
+        None, description="the most requirements a restriction-obeying declaration can obey without paying costs"
+    )
+    missed_requirements: list[Finding] = Field(
+        default_factory=list, description="requirements the witness obeys that the proposal does not"
+    )
+    witness: dict[str, list[str]] | None = Field(
+        None, description="a legal declaration (blocker -> attackers) nearest to the proposal"
+    )
+    outcome: Outcome | None = None
+    solver: SolverInfo
+
+    @property
+    def legal(self) -> bool | None:
+        return None if self.verdict == "unknown" else self.verdict == "legal"

@@ -1,0 +1,130 @@
+"""The combat snapshot: players, permanents, global effects and the proposed declaration."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from .abilities import Ability, Keyword, ability_name
+from .characteristics import CardType, CardTypeName, ColorName, Subtype, SupertypeName
+from .effects import Effect
+
+
+class Player(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    id: str = Field(min_length=1)
+    team: str | None = Field(None, description="players with the same team are teammates (Two-Headed Giant)")
+
+    @field_validator("team", mode="before")
+    @classmethod
+    def _team_as_text(cls, value: Any) -> Any:
+        return str(value) if isinstance(value, int) else value
+
+
+class Permanent(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str = Field(min_length=1, description="unique; declarations and effects refer to ids")
+    name: str | None = Field(None, description="card name, shown in explanations")
+    controller: str
+    types: tuple[CardTypeName, ...] = (CardType.CREATURE,)
+    subtypes: tuple[Subtype, ...] = ()
+    supertypes: tuple[SupertypeName, ...] = ()
+    colors: tuple[ColorName, ...] = ()
+    power: int | None = None
+    toughness: int | None = None
+    loyalty: int | None = None
+    tapped: bool = False
+    entered_this_turn: bool = Field(False, description="not continuously controlled since the turn began (302.6)")
+    phased_out: bool = False
+    abilities: tuple[Ability, ...] = ()
+    attacking: str | None = Field(None, description="the player, planeswalker or battle this creature attacks")
+    protector: str | None = Field(None, description="for a battle: the player who protects it (310.8)")
+
+    @field_validator("types", "subtypes", "supertypes", "colors", mode="before")
+    @classmethod
+    def _one_or_many(cls, value: Any) -> Any:
+        return [value] if isinstance(value, str) else value
+
+    @property
+    def label(self) -> str:
+        """How explanations name this permanent: its card name and id."""
+        return f"{self.name} ({self.id})" if self.name and self.name != self.id else self.id
+
+    @property
+    def is_creature(self) -> bool:
+        return CardType.CREATURE in self.types
+
+    @property
+    def is_battle(self) -> bool:
+        return CardType.BATTLE in self.types
+
+    @property
+    def is_planeswalker(self) -> bool:
+        return CardType.PLANESWALKER in self.types
+
+    def has_keyword(self, name: str | Keyword) -> bool:
+        return any(isinstance(a, Keyword) and a.value == name for a in self.abilities)
+
+    def abilities_of(self, cls: type[Any]) -> list[Any]:
+        return [a for a in self.abilities if isinstance(a, cls)]
+
+    def ability_names(self) -> list[str]:
+        return [ability_name(a) for a in self.abilities]
+
+
+class Declaration(BaseModel):
+    """The proposed declaration. `blocks` maps each blocker to the attacker (or list of attackers) it blocks."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    blocks: dict[str, tuple[str, ...]] = Field(default_factory=dict)
+
+    @field_validator("blocks", mode="before")
+    @classmethod
+    def _one_or_many(cls, value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: ([v] if isinstance(v, str) else v) for k, v in value.items()}
+        if value is None:
+            return {}
+        return value
+
+    def block_pairs(self) -> list[tuple[str, str]]:
+        return [(blocker, attacker) for blocker, attackers in self.blocks.items() for attacker in attackers]
+
+
+Step = Literal["declare_blockers", "declare_attackers"]
+
+
+class Snapshot(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    format_version: Literal[1] = 1
+    step: Step = "declare_blockers"
+    active_player: str
+    players: tuple[Player, ...] = Field(min_length=2, description="in turn order")
+    shared_team_turns: bool = Field(
+        False, description="teams take turns together (Two-Headed Giant, 805): one combined block per team"
+    )
+    permanents: tuple[Permanent, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    declaration: Declaration | None = None
+
+    @field_validator("players", mode="before")
+    @classmethod
+    def _players_from_ids(cls, value: Any) -> Any:
+        if isinstance(value, list):
+            return [{"id": p} if isinstance(p, str) else p for p in value]
+        return value
+
+    def permanent(self, permanent_id: str) -> Permanent:
+        for p in self.permanents:
+            if p.id == permanent_id:
+                return p
+        raise KeyError(permanent_id)
+
+    def player(self, player_id: str) -> Player:
+        for p in self.players:
+            if p.id == player_id:
+                return p
+        raise KeyError(player_id)

@@ -1,0 +1,90 @@
+"""A derived view of a snapshot for the rules: effective abilities, attackers, defending players, lands."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from functools import cached_property
+
+from ..models import Permanent, Snapshot
+from ..models.abilities import Keyword
+from ..models.characteristics import CardType
+from ..models.effects import GrantEffect
+from ..models.validation import defending_player_of
+
+
+def _with_grants(snapshot: Snapshot) -> tuple[Permanent, ...]:
+    """Apply "creatures matching X have Y" effects. Filters see the permanents as written (no grant chains)."""
+    grants = [e for e in snapshot.effects if isinstance(e, GrantEffect)]
+    if not grants:
+        return snapshot.permanents
+    out = []
+    for perm in snapshot.permanents:
+        extra = tuple(a for g in grants if perm.is_creature and g.to.matches(perm) for a in g.grant)
+        out.append(perm.model_copy(update={"abilities": perm.abilities + extra}) if extra else perm)
+    return tuple(out)
+
+
+class Board:
+    def __init__(self, snapshot: Snapshot) -> None:
+        self.snapshot = snapshot
+        self.permanents: dict[str, Permanent] = {p.id: p for p in _with_grants(snapshot)}
+        self.team: dict[str, str] = {
+            p.id: (p.team or p.id) if snapshot.shared_team_turns else p.id for p in snapshot.players
+        }
+
+    def __getitem__(self, permanent_id: str) -> Permanent:
+        return self.permanents[permanent_id]
+
+    def label(self, object_id: str) -> str:
+        perm = self.permanents.get(object_id)
+        return perm.label if perm is not None else object_id
+
+    @cached_property
+    def attackers(self) -> list[Permanent]:
+        return [p for p in self.permanents.values() if p.attacking is not None and not p.phased_out]
+
+    @cached_property
+    def defender_of(self) -> dict[str, str]:
+        """The defending player of each attacker (508.5): the player it attacks, or who controls / protects it."""
+        out = {}
+        for attacker in self.attackers:
+            assert attacker.attacking is not None
+            player = defending_player_of(self.snapshot, attacker.attacking)
+            if player is not None:
+                out[attacker.id] = player
+        return out
+
+    def block_group(self, player_id: str) -> str:
+        """Whose blocks are declared together: a player (802.4) or a team with shared turns (805.10d)."""
+        return self.team[player_id]
+
+    @cached_property
+    def _by_controller(self) -> dict[str, list[Permanent]]:
+        out: dict[str, list[Permanent]] = defaultdict(list)
+        for perm in self.permanents.values():
+            if not perm.phased_out:
+                out[perm.controller].append(perm)
+        return out
+
+    def creatures_of(self, player_id: str) -> list[Permanent]:
+        return [p for p in self._by_controller.get(player_id, []) if p.is_creature]
+
+    def lands_of(self, player_id: str) -> list[Permanent]:
+        return [p for p in self._by_controller.get(player_id, []) if CardType.LAND in p.types]
+
+    @cached_property
+    def defending_side(self) -> list[Permanent]:
+        """Creatures of every player who is defending against some attacker, in snapshot order."""
+        groups = {self.block_group(d) for d in self.defender_of.values()}
+        return [
+            p
+            for p in self.permanents.values()
+            if p.is_creature and not p.phased_out and self.block_group(p.controller) in groups
+        ]
+
+    def may_be_declared_blocker(self, perm: Permanent) -> bool:
+        """509.1a: an untapped creature that is not a battle (and not phased out, 702.26b)."""
+        return perm.is_creature and not perm.is_battle and not perm.tapped and not perm.phased_out
+
+    def has(self, perm: Permanent, keyword: Keyword) -> bool:
+        return perm.has_keyword(keyword)

@@ -1,0 +1,132 @@
+"""CP-SAT: the maximum number of requirements any restriction-obeying declaration can obey (509.1c).
+
+ortools is imported here only, and only when a proposal could miss a requirement, so fast-path checks never
+pay its import time.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from .ir import Atom, Blocked, Blocks, Compilation, Count, Pair
+
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
+
+
+@dataclass(frozen=True)
+class Optimum:
+    """`exact`: `best` is the optimum. Otherwise `best` is only reached by `pairs` and `bound` caps the optimum."""
+
+    status: Literal["optimal", "feasible", "unknown"]
+    best: int | None
+    bound: int | None
+    pairs: frozenset[Pair] | None
+
+    @property
+    def exact(self) -> bool:
+        return self.status == "optimal"
+
+
+class _Literals:
+    """Maps atoms to CP-SAT literals; an atom that no free declaration can make true is the constant False."""
+
+    def __init__(self, model: cp_model.CpModel, free_pairs: list[Pair]) -> None:
+        self.model = model
+        self.pair: dict[Pair, cp_model.IntVar] = {
+            p: model.new_bool_var(f"x[{p.blocker},{p.attacker}]") for p in free_pairs
+        }
+        self._by_blocker: dict[str, list[cp_model.IntVar]] = defaultdict(list)
+        self._by_attacker: dict[str, list[cp_model.IntVar]] = defaultdict(list)
+        for p, var in self.pair.items():
+            self._by_blocker[p.blocker].append(var)
+            self._by_attacker[p.attacker].append(var)
+        self._derived: dict[Atom, cp_model.IntVar] = {}
+
+    def of(self, atom: Atom) -> cp_model.IntVar | None:
+        if isinstance(atom, Pair):
+            return self.pair.get(atom)
+        if atom in self._derived:
+            return self._derived[atom]
+        parts = self._by_blocker[atom.blocker] if isinstance(atom, Blocks) else self._by_attacker[atom.attacker]
+        if not parts:
+            return None
+        if len(parts) == 1:
+            return parts[0]
+        var = self.model.new_bool_var(str(atom))
+        self.model.add_max_equality(var, parts)  # var <=> OR(parts)
+        self._derived[atom] = var
+        return var
+
+    def add(self, count: Count, enforce: cp_model.IntVar | None = None) -> bool:
+        """Add `count` (only when `enforce`); False if it can never hold (so `enforce` must stay false)."""
+        enforcement = []
+        if enforce is not None:
+            enforcement.append(enforce)
+        if count.only_if is not None:
+            condition = self.of(count.only_if)
+            if condition is None:
+                return True  # the condition can never be true: nothing to enforce
+            enforcement.append(condition)
+        terms = [lit for lit in (self.of(a) for a in count.atoms) if lit is not None]
+        if count.at_least is not None and len(terms) < count.at_least:
+            if not enforcement:
+                return False
+            self.model.add_bool_or([e.Not() for e in enforcement])
+            return True
+        total = sum(terms)
+        if count.at_least is not None and count.at_least > 0:
+            self.model.add(total >= count.at_least).only_enforce_if(enforcement)
+        if count.at_most is not None and count.at_most < len(terms):
+            self.model.add(total <= count.at_most).only_enforce_if(enforcement)
+        return True
+
+
+def optimise(
+    compilation: Compilation,
+    reference: frozenset[Pair],
+    *,
+    time_limit: float | None = None,
+    workers: int = 1,
+) -> Optimum:
+    """Maximise obeyed requirements over declarations that pay nothing; among optimal ones, pick the one
+    nearest to `reference` (fewest pairs added or removed), so a witness differs from the proposal as little as
+    possible."""
+    from ortools.sat.python import cp_model
+
+    model = cp_model.CpModel()
+    free = compilation.free_pairs()
+    lits = _Literals(model, free)
+    for restriction in compilation.restrictions:
+        lits.add(restriction.condition)
+    obeyed: list[cp_model.IntVar] = []
+    for requirement in compilation.requirements:
+        indicator = model.new_bool_var("req")
+        if lits.add(requirement.condition, indicator):
+            obeyed.append(indicator)
+        else:
+            model.add(indicator == 0)
+    # One more obeyed requirement outweighs any change in distance (at most len(free)).
+    weight = len(free) + 1
+    distance = sum(1 - var if pair in reference else var for pair, var in lits.pair.items())
+    model.maximize(weight * sum(obeyed) - distance)
+    for pair, var in lits.pair.items():
+        model.add_hint(var, pair in reference)
+
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = workers
+    if time_limit is not None:
+        solver.parameters.max_time_in_seconds = time_limit
+    status = solver.solve(model)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return Optimum("unknown", None, None, None)
+    pairs = frozenset(p for p, var in lits.pair.items() if solver.value(var))
+    best = sum(int(solver.value(v)) for v in obeyed)
+    if status == cp_model.OPTIMAL:
+        return Optimum("optimal", best, best, pairs)
+    # weight * obeyed - distance <= bound with 0 <= distance < weight, so obeyed <= ceil(bound / weight).
+    bound = min(len(obeyed), math.ceil(solver.best_objective_bound / weight - 1e-9))
+    return Optimum("feasible", best, bound, pairs)

@@ -1,0 +1,156 @@
+"""Restrictions on the blocking creatures themselves, and costs to block (509.1b, 509.1d)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from ...models import Permanent
+from ...models.abilities import BlockCost, CanBlockOnly, CantBlockCreatures, Keyword
+from ...models.effects import BlockCostEffect, MaxBlockersEffect
+from ..ir import Blocks, Count, Reason
+from .base import BlockContext, Message, PairRestriction, Rule, register
+
+
+@register
+class CantBlock(PairRestriction):
+    key = "cant_block"
+    cr = "509.1b"
+    summary = "A creature that can't block (including decayed, 702.147a)."
+    messages = {
+        "cant_block": Message(
+            "{blocker} can't block", "{blocker} ne peut pas bloquer", "{blocker} no puede bloquear"
+        )
+    }
+
+    def forbids(self, ctx: BlockContext, blocker: Permanent, attacker: Permanent) -> Reason | None:
+        return self.reason("cant_block", blocker=blocker) if blocker.has_keyword(Keyword.CANT_BLOCK) else None
+
+
+@register
+class CantBlockFilter(PairRestriction):
+    key = "cant_block_filter"
+    cr = "509.1b"
+    summary = "A creature that can't block creatures matching a filter (Ironclaw Orcs: power 2 or greater)."
+    messages = {
+        "cant_block_these": Message(
+            "{blocker} can't block {filter}; {attacker} is one",
+            "{blocker} ne peut pas bloquer des {filter} ; {attacker} en est une",
+            "{blocker} no puede bloquear {filter}; {attacker} lo es",
+        )
+    }
+
+    def forbids(self, ctx: BlockContext, blocker: Permanent, attacker: Permanent) -> Reason | None:
+        for ability in blocker.abilities_of(CantBlockCreatures):
+            if ability.cant_block.matches(attacker, blocker):
+                return self.reason("cant_block_these", blocker=blocker, attacker=attacker,
+                                   filter=ability.cant_block.describe())
+        return None
+
+
+@register
+class CanBlockOnlyFilter(PairRestriction):
+    key = "can_block_only"
+    cr = "509.1b"
+    summary = "A creature that can block only creatures matching a filter (e.g. only creatures with flying)."
+    messages = {
+        "only": Message(
+            "{blocker} can block only {filter}; {attacker} is not one",
+            "{blocker} ne peut bloquer que des {filter} ; {attacker} n'en est pas une",
+            "{blocker} solo puede bloquear {filter}; {attacker} no lo es",
+        )
+    }
+
+    def forbids(self, ctx: BlockContext, blocker: Permanent, attacker: Permanent) -> Reason | None:
+        for ability in blocker.abilities_of(CanBlockOnly):
+            if not ability.can_block_only.matches(attacker, blocker):
+                return self.reason("only", blocker=blocker, attacker=attacker,
+                                   filter=ability.can_block_only.describe())
+        return None
+
+
+def _blockers_by_group(ctx: BlockContext) -> dict[str, list[Permanent]]:
+    groups: dict[str, list[Permanent]] = defaultdict(list)
+    for blocker in ctx.blockers:
+        groups[ctx.board.block_group(blocker.controller)].append(blocker)
+    return groups
+
+
+@register
+class CantBlockAlone(Rule):
+    key = "cant_block_alone"
+    cr = "509.1b"
+    kind = "restriction"
+    summary = "A creature that can't block alone: another creature must also be declared as a blocker (506.5)."
+    messages = {
+        "alone": Message(
+            "{blocker} can't block alone",
+            "{blocker} ne peut pas bloquer seul",
+            "{blocker} no puede bloquear sola",
+        )
+    }
+
+    def compile(self, ctx: BlockContext) -> None:
+        for group in _blockers_by_group(ctx).values():
+            for blocker in group:
+                if blocker.has_keyword(Keyword.CANT_BLOCK_ALONE):
+                    others = tuple(Blocks(o.id) for o in group if o.id != blocker.id)
+                    ctx.restrict(Count(others, at_least=1, only_if=Blocks(blocker.id)),
+                                 self.reason("alone", blocker=blocker))
+
+
+@register
+class NoMoreThanNBlock(Rule):
+    key = "max_blocking_creatures"
+    cr = "509.1b"
+    kind = "restriction"
+    summary = "No more than N creatures can block each combat (Silent Arbiter); per defending player (802.4b)."
+    messages = {
+        "limit": Message(
+            "no more than {count} creature(s) can block each combat ({source})",
+            "pas plus de {count} créature(s) ne peuvent bloquer à chaque combat ({source})",
+            "no más de {count} criatura(s) pueden bloquear en cada combate ({source})",
+        )
+    }
+
+    def compile(self, ctx: BlockContext) -> None:
+        effects = [e for e in ctx.board.snapshot.effects if isinstance(e, MaxBlockersEffect)]
+        if not effects:
+            return
+        groups = _blockers_by_group(ctx)
+        for effect in effects:
+            source = ctx.board.label(effect.source) if effect.source else "effect"
+            for group in groups.values():
+                ctx.restrict(
+                    Count(tuple(Blocks(b.id) for b in group), at_most=effect.max_blockers),
+                    self.reason("limit", count=effect.max_blockers, source=source),
+                )
+
+
+@register
+class CostToBlock(Rule):
+    key = "block_cost"
+    cr = "509.1d"
+    kind = "restriction"
+    summary = (
+        "A creature that can't block unless its controller pays a cost: declaring it means paying, and nobody "
+        "is required to pay (509.1c)."
+    )
+    messages = {
+        "cost": Message(
+            "{blocker} can block only if {player} pays {cost} ({source})",
+            "{blocker} ne peut bloquer que si {player} paie {cost} ({source})",
+            "{blocker} solo puede bloquear si {player} paga {cost} ({source})",
+        )
+    }
+
+    def compile(self, ctx: BlockContext) -> None:
+        effects = [e for e in ctx.board.snapshot.effects if isinstance(e, BlockCostEffect)]
+        for blocker in ctx.blockers:
+            for ability in blocker.abilities_of(BlockCost):
+                ctx.cost(blocker, ability.block_cost, self.reason(
+                    "cost", blocker=blocker, player=blocker.controller, cost=ability.block_cost, source=blocker.label))
+            for effect in effects:
+                if effect.blockers is None or effect.blockers.matches(blocker):
+                    source = ctx.board.label(effect.source) if effect.source else "effect"
+                    ctx.cost(blocker, effect.block_cost, self.reason(
+                        "cost", blocker=blocker, player=blocker.controller, cost=effect.block_cost, source=source))

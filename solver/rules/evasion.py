@@ -1,0 +1,435 @@
+"""Evasion abilities (702.x, 509.1b): static abilities of an attacker that restrict what can block it.
+
+Different evasion abilities are cumulative: each is its own rule and each forbids on its own.
+"""
+
+from __future__ import annotations
+
+from ...models import Permanent
+from ...models.abilities import (
+    CantBeBlockedBy,
+    CantBeBlockedExceptBy,
+    Keyword,
+    Landwalk,
+    LandwalkSpec,
+    MaxBlockers,
+    MinBlockers,
+    ProtectionFrom,
+    ProtectionQuality,
+)
+from ...models.characteristics import CardType, Color, Supertype
+from ...models.filters import CreatureFilter
+from ..ir import Blocked, Count, Pair, Reason
+from .base import BlockContext, Message, PairRestriction, Rule, register
+
+
+@register
+class Flying(PairRestriction):
+    key = "flying"
+    cr = "702.9b"
+    summary = "A creature with flying can't be blocked except by creatures with flying and/or reach."
+    messages = {
+        "flying": Message(
+            "{attacker} has flying and can't be blocked by {blocker}, which has neither flying nor reach",
+            "{attacker} a le vol et ne peut pas être bloqué par {blocker}, qui n'a ni le vol ni la portée",
+            "{attacker} tiene la habilidad de volar y no puede ser bloqueada por {blocker}, que no tiene volar "
+            "ni alcance",
+        )
+    }
+
+    def concerns(self, attacker: Permanent) -> bool:
+        return attacker.has_keyword(Keyword.FLYING)
+
+    def forbids(self, ctx: BlockContext, blocker: Permanent, attacker: Permanent) -> Reason | None:
+        if blocker.has_keyword(Keyword.FLYING) or blocker.has_keyword(Keyword.REACH):
+            return None
+        return self.reason("flying", attacker=attacker, blocker=blocker)
+
+
+@register
+class Shadow(PairRestriction):
+    key = "shadow"
+    cr = "702.28b"
+    summary = (
+        "A creature with shadow can't be blocked by creatures without shadow, and a creature without shadow can't "
+        "be blocked by creatures with shadow."
+    )
+    messages = {
+        "attacker_has": Message(
+            "{attacker} has shadow and can't be blocked by {blocker}, which doesn't",
+            "{attacker} a la distorsion et ne peut pas être bloqué par {blocker}, qui ne l'a pas",
+            "{attacker} tiene la habilidad de desvanecerse y no puede ser bloqueada por {blocker}, que no la tiene",
+        ),
+        "blocker_has": Message(
+            "{blocker} has shadow and can block only creatures with shadow; {attacker} has none",
+            "{blocker} a la distorsion et ne peut bloquer que des créatures avec la distorsion ; {attacker} ne l'a pas",
+            "{blocker} tiene la habilidad de desvanecerse y solo puede bloquear criaturas que la tengan; "
+            "{attacker} no la tiene",
+        ),
+    }
+
+    def forbids(self, ctx: BlockContext, blocker: Permanent, attacker: Permanent) -> Reason | None:
+        attacker_has = attacker.has_keyword(Keyword.SHADOW)
+        if attacker_has == blocker.has_keyword(Keyword.SHADOW):
+            return None
+        return self.reason("attacker_has" if attacker_has else "blocker_has", attacker=attacker, blocker=blocker)
+
+
+@register
+class Horsemanship(PairRestriction):
+    key = "horsemanship"
+    cr = "702.31b"
+    summary = "A creature with horsemanship can't be blocked by creatures without horsemanship."
+    messages = {
+        "horsemanship": Message(
+            "{attacker} has horsemanship and can't be blocked by {blocker}, which doesn't",
+            "{attacker} a l'art équestre (horsemanship) et ne peut pas être bloqué par {blocker}, qui ne l'a pas",
+            "{attacker} tiene equitación (horsemanship) y no puede ser bloqueada por {blocker}, que no la tiene",
+        )
+    }
+
+    def concerns(self, attacker: Permanent) -> bool:
+        return attacker.has_keyword(Keyword.HORSEMANSHIP)
+
+    def forbids(self, ctx: BlockContext, blocker: Permanent, attacker: Permanent) -> Reason | None:
+        if blocker.has_keyword(Keyword.HORSEMANSHIP):
+            return None
+        return self.reason("horsemanship", attacker=attacker, blocker=blocker)
+
+
+@register
+class Fear(PairRestriction):
+    key = "fear"
+    cr = "702.36b"
+    summary = "A creature with fear can't be blocked except by artifact creatures and/or black creatures."
+    messages = {
+        "fear": Message(
+            "{attacker} has fear and can't be blocked by {blocker}, which is neither an artifact nor black",
+            "{attacker} a la peur et ne peut pas être bloqué par {blocker}, qui n'est ni un artefact ni noir",
+            "{attacker} tiene miedo y no puede ser bloqueada por {blocker}, que no es artefacto ni negra",
+        )
+    }
+
+    def concerns(self, attacker: Permanent) -> bool:
+        return attacker.has_keyword(Keyword.FEAR)
+
+    def forbids(self, ctx: BlockContext, blocker: Permanent, attacker: Permanent) -> Reason | None:
+        if CardType.ARTIFACT in blocker.types or Color.BLACK in blocker.colors:
+            return None
+        return self.reason("fear", attacker=attacker, blocker=blocker)
+
+
+@register
+class Intimidate(PairRestriction):
+    key = "intimidate"
+    cr = "702.13b"
+    summary = "A creature with intimidate can't be blocked except by artifact creatures and creatures that share a color with it."
+    messages = {
+        "intimidate": Message(
+            "{attacker} has intimidate and can't be blocked by {blocker}, which is not an artifact and shares no color with it",
+            "{attacker} a l'intimidation et ne peut pas être bloqué par {blocker}, qui n'est pas un artefact et "
+            "n'a aucune couleur en commun avec lui",
+            "{attacker} tiene intimidar y no puede ser bloqueada por {blocker}, que no es artefacto ni comparte "
+            "un color con ella",
+        )
+    }
+
+    def concerns(self, attacker: Permanent) -> bool:
+        return attacker.has_keyword(Keyword.INTIMIDATE)
+
+    def forbids(self, ctx: BlockContext, blocker: Permanent, attacker: Permanent) -> Reason | None:
+        if CardType.ARTIFACT in blocker.types or set(blocker.colors) & set(attacker.colors):
+            return None
+        return self.reason("intimidate", attacker=attacker, blocker=blocker)
+
+
+@register
+class Skulk(PairRestriction):
+    key = "skulk"
+    cr = "702.118b"
+    summary = "A creature with skulk can't be blocked by creatures with greater power."
+    messages = {
+        "skulk": Message(
+            "{attacker} has skulk and can't be blocked by {blocker}, which has greater power",
+            "{attacker} a la furtivité (skulk) et ne peut pas être bloqué par {blocker}, dont la force est supérieure",
+            "{attacker} tiene merodear (skulk) y no puede ser bloqueada por {blocker}, que tiene mayor fuerza",
+        )
+    }
+
+    def concerns(self, attacker: Permanent) -> bool:
+        return attacker.has_keyword(Keyword.SKULK)
+
+    def forbids(self, ctx: BlockContext, blocker: Permanent, attacker: Permanent) -> Reason | None:
+        if (blocker.power or 0) <= (attacker.power or 0):
+            return None
+        return self.reason("skulk", attacker=attacker, blocker=blocker)
+
+
+def _land_matches(land: Permanent, spec: LandwalkSpec) -> bool:
+    if spec.nonbasic and Supertype.BASIC in land.supertypes:
+        return False
+    if spec.subtype is not None and spec.subtype not in land.subtypes:
+        return False
+    return spec.supertype is None or spec.supertype in land.supertypes
+
+
+def describe_landwalk(spec: LandwalkSpec) -> str:
+    words = [w for w in ("nonbasic" if spec.nonbasic else None, spec.supertype, spec.subtype) if w]
+    return " ".join(words) + "walk"
+
+
+@register
+class LandwalkRule(Rule):
+    key = "landwalk"
+    cr = "702.14c"
+    kind = "restriction"
+    summary = "A creature with landwalk can't be blocked as long as the defending player controls a land of that kind."
+    messages = {
+        "landwalk": Message(
+            "{attacker} has {walk} and {player} controls {land}, so it can't be blocked",
+            "{attacker} a la traversée ({walk}) et {player} contrôle {land} : il ne peut pas être bloqué",
+            "{attacker} tiene cruce ({walk}) y {player} controla {land}: no puede ser bloqueada",
+        )
+    }
+
+    def compile(self, ctx: BlockContext) -> None:
+        for attacker in ctx.attackers:
+            defender = ctx.board.defender_of.get(attacker.id)
+            if defender is None:
+                continue
+            for ability in attacker.abilities_of(Landwalk):
+                land = next((l for l in ctx.board.lands_of(defender) if _land_matches(l, ability.landwalk)), None)
+                if land is None:
+                    continue
+                walk = describe_landwalk(ability.landwalk)
+                for blocker in ctx.blockers_of(attacker):
+                    ctx.forbid(
+                        blocker,
+                        attacker,
+                        self.reason("landwalk", attacker=attacker, walk=walk, player=defender, land=land),
+                    )
+
+
+def _protected(quality: ProtectionQuality, blocker: Permanent, attacker: Permanent) -> bool:
+    if quality == "everything":
+        return True
+    if quality == "multicolored":
+        return len(set(blocker.colors)) >= 2
+    if quality == "monocolored":
+        return len(set(blocker.colors)) == 1
+    if quality == "colorless":
+        return not blocker.colors
+    if isinstance(quality, Color):
+        return quality in blocker.colors
+    if isinstance(quality, CardType):
+        return quality in blocker.types
+    if isinstance(quality, CreatureFilter):
+        return quality.matches(blocker, attacker)
+    return False
+
+
+def describe_quality(quality: ProtectionQuality) -> str:
+    if isinstance(quality, CreatureFilter):
+        return quality.describe()
+    if isinstance(quality, Color):
+        return {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}[quality.value]
+    return str(quality.value if isinstance(quality, CardType) else quality)
+
+
+@register
+class Protection(PairRestriction):
+    key = "protection"
+    cr = "702.16f"
+    summary = "A creature with protection can't be blocked by creatures with the stated quality (702.16j: everything)."
+    messages = {
+        "protection": Message(
+            "{attacker} has protection from {quality} and can't be blocked by {blocker}",
+            "{attacker} a la protection contre {quality} et ne peut pas être bloqué par {blocker}",
+            "{attacker} tiene protección contra {quality} y no puede ser bloqueada por {blocker}",
+        )
+    }
+
+    def concerns(self, attacker: Permanent) -> bool:
+        return bool(attacker.abilities_of(ProtectionFrom))
+
+    def forbids(self, ctx: BlockContext, blocker: Permanent, attacker: Permanent) -> Reason | None:
+        for ability in attacker.abilities_of(ProtectionFrom):
+            for quality in ability.protection_from:
+                if _protected(quality, blocker, attacker):
+                    return self.reason(
+                        "protection", attacker=attacker, blocker=blocker, quality=describe_quality(quality)
+                    )
+        return None
+
+
+@register
+class CantBeBlocked(PairRestriction):
+    key = "cant_be_blocked"
+    cr = "509.1b"
+    summary = "A creature that can't be blocked can't be blocked by any creature."
+    messages = {
+        "cant_be_blocked": Message(
+            "{attacker} can't be blocked",
+            "{attacker} ne peut pas être bloqué",
+            "{attacker} no puede ser bloqueada",
+        )
+    }
+
+    def concerns(self, attacker: Permanent) -> bool:
+        return attacker.has_keyword(Keyword.CANT_BE_BLOCKED)
+
+    def forbids(self, ctx: BlockContext, blocker: Permanent, attacker: Permanent) -> Reason | None:
+        return self.reason("cant_be_blocked", attacker=attacker)
+
+
+@register
+class CantBeBlockedByFilter(PairRestriction):
+    key = "cant_be_blocked_by"
+    cr = "509.1b"
+    summary = "A creature that can't be blocked by <filter> (e.g. Walls, creatures with power 2 or less)."
+    messages = {
+        "by": Message(
+            "{attacker} can't be blocked by {filter}; {blocker} is one",
+            "{attacker} ne peut pas être bloqué par des {filter} ; {blocker} en est une",
+            "{attacker} no puede ser bloqueada por {filter}; {blocker} lo es",
+        )
+    }
+
+    def concerns(self, attacker: Permanent) -> bool:
+        return bool(attacker.abilities_of(CantBeBlockedBy))
+
+    def forbids(self, ctx: BlockContext, blocker: Permanent, attacker: Permanent) -> Reason | None:
+        for ability in attacker.abilities_of(CantBeBlockedBy):
+            if ability.cant_be_blocked_by.matches(blocker, attacker):
+                return self.reason(
+                    "by", attacker=attacker, blocker=blocker, filter=ability.cant_be_blocked_by.describe()
+                )
+        return None
+
+
+@register
+class CantBeBlockedExceptByFilter(PairRestriction):
+    key = "cant_be_blocked_except_by"
+    cr = "509.1b"
+    summary = "A creature that can't be blocked except by <filter> (e.g. except by artifact creatures)."
+    messages = {
+        "except_by": Message(
+            "{attacker} can't be blocked except by {filter}; {blocker} is not one",
+            "{attacker} ne peut être bloqué que par des {filter} ; {blocker} n'en est pas une",
+            "{attacker} no puede ser bloqueada excepto por {filter}; {blocker} no lo es",
+        )
+    }
+
+    def concerns(self, attacker: Permanent) -> bool:
+        return bool(attacker.abilities_of(CantBeBlockedExceptBy))
+
+    def forbids(self, ctx: BlockContext, blocker: Permanent, attacker: Permanent) -> Reason | None:
+        for ability in attacker.abilities_of(CantBeBlockedExceptBy):
+            if not ability.cant_be_blocked_except_by.matches(blocker, attacker):
+                return self.reason(
+                    "except_by", attacker=attacker, blocker=blocker, filter=ability.cant_be_blocked_except_by.describe()
+                )
+        return None
+
+
+def _blocker_atoms(ctx: BlockContext, attacker: Permanent) -> tuple[Pair, ...]:
+    return tuple(Pair(b.id, attacker.id) for b in ctx.blockers_of(attacker))
+
+
+@register
+class Menace(Rule):
+    key = "menace"
+    cr = "702.111b"
+    kind = "restriction"
+    summary = "A creature with menace can't be blocked except by two or more creatures."
+    messages = {
+        "menace": Message(
+            "{attacker} has menace and can't be blocked except by two or more creatures",
+            "{attacker} a la menace et ne peut être bloqué que par deux créatures ou plus",
+            "{attacker} tiene la habilidad de amenaza y no puede ser bloqueada excepto por dos o más criaturas",
+        )
+    }
+
+    def compile(self, ctx: BlockContext) -> None:
+        for attacker in ctx.attackers_with(Keyword.MENACE):
+            ctx.restrict(
+                Count(_blocker_atoms(ctx, attacker), at_least=2, only_if=Blocked(attacker.id)),
+                self.reason("menace", attacker=attacker),
+            )
+
+
+@register
+class MinimumBlockers(Rule):
+    key = "min_blockers"
+    cr = "509.1b"
+    kind = "restriction"
+    summary = "A creature that can't be blocked except by N or more creatures."
+    messages = {
+        "min": Message(
+            "{attacker} can't be blocked except by {count} or more creatures",
+            "{attacker} ne peut être bloqué que par {count} créatures ou plus",
+            "{attacker} no puede ser bloqueada excepto por {count} o más criaturas",
+        )
+    }
+
+    def compile(self, ctx: BlockContext) -> None:
+        for attacker in ctx.attackers:
+            for ability in attacker.abilities_of(MinBlockers):
+                ctx.restrict(
+                    Count(_blocker_atoms(ctx, attacker), at_least=ability.min_blockers, only_if=Blocked(attacker.id)),
+                    self.reason("min", attacker=attacker, count=ability.min_blockers),
+                )
+
+
+@register
+class MaximumBlockers(Rule):
+    key = "max_blockers"
+    cr = "509.1b"
+    kind = "restriction"
+    summary = "A creature that can't be blocked by more than N creatures."
+    messages = {
+        "max": Message(
+            "{attacker} can't be blocked by more than {count} creature(s)",
+            "{attacker} ne peut pas être bloqué par plus de {count} créature(s)",
+            "{attacker} no puede ser bloqueada por más de {count} criatura(s)",
+        )
+    }
+
+    def compile(self, ctx: BlockContext) -> None:
+        for attacker in ctx.attackers:
+            for ability in attacker.abilities_of(MaxBlockers):
+                ctx.restrict(
+                    Count(_blocker_atoms(ctx, attacker), at_most=ability.max_blockers),
+                    self.reason("max", attacker=attacker, count=ability.max_blockers),
+                )
+
+
+@register
+class UnlessAllBlockIt(Rule):
+    key = "cant_be_blocked_unless_all_block_it"
+    cr = "509.1b"
+    kind = "restriction"
+    summary = (
+        "A creature that can't be blocked unless all creatures defending player controls block it (Tromokratis); "
+        "a tapped creature of that player makes it unblockable."
+    )
+    messages = {
+        "all": Message(
+            "{attacker} can't be blocked unless all creatures {player} controls block it; {creature} doesn't",
+            "{attacker} ne peut être bloqué que si toutes les créatures que {player} contrôle le bloquent ; "
+            "{creature} ne le bloque pas",
+            "{attacker} no puede ser bloqueada a menos que todas las criaturas que controla {player} la bloqueen; "
+            "{creature} no la bloquea",
+        )
+    }
+
+    def compile(self, ctx: BlockContext) -> None:
+        for attacker in ctx.attackers_with(Keyword.CANT_BE_BLOCKED_UNLESS_ALL_BLOCK_IT):
+            defender = ctx.board.defender_of.get(attacker.id)
+            if defender is None:
+                continue
+            for creature in ctx.board.creatures_of(defender):
+                ctx.restrict(
+                    Count((Pair(creature.id, attacker.id),), at_least=1, only_if=Blocked(attacker.id)),
+                    self.reason("all", attacker=attacker, player=defender, creature=creature),
+                )

@@ -1,0 +1,108 @@
+"""Requirements on blocks (509.1c): effects that say a creature blocks, or must be blocked, if able.
+
+Each requirement counts once. Tapped creatures are exempt (old 500.3); creatures that could block only by paying
+keep their requirement, but the optimum never pays.
+"""
+
+from __future__ import annotations
+
+from ...models.abilities import BlocksIfAble, Keyword
+from ..ir import Blocked, Blocks, Count, Pair
+from .base import BlockContext, Message, Rule, register
+
+
+@register
+class BlocksEachCombat(Rule):
+    key = "blocks_each_combat_if_able"
+    cr = "509.1c"
+    kind = "requirement"
+    summary = "A creature that blocks each combat if able: one requirement, obeyed when it blocks any attacker."
+    messages = {
+        "requirement": Message(
+            "{blocker} blocks each combat if able",
+            "{blocker} bloque à chaque combat si possible",
+            "{blocker} bloquea en cada combate si puede",
+        )
+    }
+
+    def compile(self, ctx: BlockContext) -> None:
+        for blocker in ctx.blockers:
+            if blocker.has_keyword(Keyword.BLOCKS_EACH_COMBAT_IF_ABLE) and not ctx.exempt(blocker):
+                ctx.require(Count((Blocks(blocker.id),), at_least=1), self.reason("requirement", blocker=blocker))
+
+
+@register
+class BlocksThatCreature(Rule):
+    key = "blocks_if_able"
+    cr = "509.1c"
+    kind = "requirement"
+    summary = "A creature that blocks a given attacker this combat if able (provoke 702.39, Culling Mark)."
+    messages = {
+        "requirement": Message(
+            "{blocker} blocks {attacker} if able",
+            "{blocker} bloque {attacker} si possible",
+            "{blocker} bloquea a {attacker} si puede",
+        )
+    }
+
+    def compile(self, ctx: BlockContext) -> None:
+        attacking = {a.id for a in ctx.attackers}
+        for blocker in ctx.blockers:
+            if ctx.exempt(blocker):
+                continue
+            for ability in blocker.abilities_of(BlocksIfAble):
+                if ability.blocks_if_able in attacking:
+                    ctx.require(
+                        Count((Pair(blocker.id, ability.blocks_if_able),), at_least=1),
+                        self.reason("requirement", blocker=blocker, attacker=ctx.board[ability.blocks_if_able]),
+                    )
+
+
+@register
+class Lure(Rule):
+    key = "all_able_must_block_it"
+    cr = "509.1c"
+    kind = "requirement"
+    summary = "All creatures able to block a creature do so (Lure): one requirement per creature that could block it."
+    messages = {
+        "requirement": Message(
+            "{blocker} blocks {attacker} if able ({attacker}: all creatures able to block it do so)",
+            "{blocker} bloque {attacker} si possible ({attacker} : toutes les créatures capables de le bloquer "
+            "le font)",
+            "{blocker} bloquea a {attacker} si puede ({attacker}: todas las criaturas que puedan bloquearla lo "
+            "hacen)",
+        )
+    }
+
+    def compile(self, ctx: BlockContext) -> None:
+        board = ctx.board
+        for attacker in ctx.attackers_with(Keyword.ALL_ABLE_MUST_BLOCK_IT):
+            defender = board.defender_of.get(attacker.id)
+            if defender is None:
+                continue
+            group = board.block_group(defender)
+            for blocker in ctx.blockers_of(attacker):
+                if board.block_group(blocker.controller) == group and not ctx.exempt(blocker):
+                    ctx.require(
+                        Count((Pair(blocker.id, attacker.id),), at_least=1),
+                        self.reason("requirement", blocker=blocker, attacker=attacker),
+                    )
+
+
+@register
+class MustBeBlocked(Rule):
+    key = "must_be_blocked_if_able"
+    cr = "509.1c"
+    kind = "requirement"
+    summary = "A creature that must be blocked if able: one requirement, obeyed when at least one creature blocks it."
+    messages = {
+        "requirement": Message(
+            "{attacker} must be blocked if able",
+            "{attacker} doit être bloqué si possible",
+            "{attacker} debe ser bloqueada si es posible",
+        )
+    }
+
+    def compile(self, ctx: BlockContext) -> None:
+        for attacker in ctx.attackers_with(Keyword.MUST_BE_BLOCKED_IF_ABLE):
+            ctx.require(Count((Blocked(attacker.id),), at_least=1), self.reason("requirement", attacker=attacker))

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag, field_validator
 from pydantic_core import PydanticCustomError
 
-from .characteristics import CardType, Color, COLOR_WORDS, Subtype, SupertypeName
+from .characteristics import COLOR_WORDS, CardType, Color, Subtype, SupertypeName
 from .filters import CreatureFilter
 
 
@@ -288,9 +288,11 @@ if TYPE_CHECKING:
 else:
     # Built from PARAMETERIZED so that a new parameterized ability is registered in one place.
     Ability = Annotated[
-        Union[  # noqa: UP007 - a runtime-built union needs the subscript form
-            (Annotated[Keyword, BeforeValidator(_keyword), Tag("keyword")],)
-            + tuple(Annotated[model, Tag(key)] for key, model in PARAMETERIZED.items())
+        Union[
+            (
+                Annotated[Keyword, BeforeValidator(_keyword), Tag("keyword")],
+                *(Annotated[model, Tag(key)] for key, model in PARAMETERIZED.items()),
+            )
         ],
         Discriminator(_ability_tag),
         BeforeValidator(_check_ability),

@@ -57,10 +57,10 @@ def _check_effect(value: Any) -> Any:
         keys = [k for k in value if k in EFFECT_KINDS]
         if len(keys) != 1:
             raise PydanticCustomError(
-            "unknown_effect",
-            "an effect needs exactly one of the keys {known}; got {keys}",
-            {"known": ", ".join(EFFECT_KINDS), "keys": sorted(map(str, value))},
-        )
+                "unknown_effect",
+                "an effect needs exactly one of the keys {known}; got {keys}",
+                {"known": ", ".join(EFFECT_KINDS), "keys": sorted(map(str, value))},
+            )
     return value
 
 

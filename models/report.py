@@ -49,7 +49,8 @@ class Report(BaseModel):
     requirements_total: int
     requirements_obeyed: int
     requirements_optimum: int | None = Field(
-        None, description="the most requirements a restriction-obeying declaration can obey without paying costs"
+        None,
+        description="the most requirements a restriction-obeying declaration can obey without paying costs",
     )
     missed_requirements: list[Finding] = Field(
         default_factory=list, description="requirements the witness obeys that the proposal does not"

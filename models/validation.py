@@ -126,9 +126,7 @@ def reference_problems(snapshot: Snapshot) -> list[InputProblem]:
     return problems
 
 
-def _declaration_problems(
-    snapshot: Snapshot, by_id: dict[str, Permanent], teams: dict[str, str]
-) -> list[InputProblem]:
+def _declaration_problems(snapshot: Snapshot, by_id: dict[str, Permanent], teams: dict[str, str]) -> list[InputProblem]:
     problems: list[InputProblem] = []
     declaration = snapshot.declaration
     if declaration is None:

@@ -112,9 +112,7 @@ def outcome(board: Board, compilation: Compilation, pairs: frozenset[Pair]) -> O
     )
 
 
-def check(
-    snapshot: Snapshot, *, lang: str = "en", time_limit: float | None = None, witness: bool = True
-) -> Report:
+def check(snapshot: Snapshot, *, lang: str = "en", time_limit: float | None = None, witness: bool = True) -> Report:
     """Decide whether the snapshot's declaration is legal. No declaration means "no blocks"."""
     started = time.perf_counter()
     proposal = proposal_pairs(snapshot)
@@ -184,10 +182,15 @@ def solve(snapshot: Snapshot, *, lang: str = "en", time_limit: float | None = No
     optimum = optimise(compilation, proposal, time_limit=time_limit)
     if optimum.pairs is None:
         return Report(
-            verdict="unknown", step=snapshot.step, requirements_total=len(compilation.requirements),
+            verdict="unknown",
+            step=snapshot.step,
+            requirements_total=len(compilation.requirements),
             requirements_obeyed=0,
-            solver=SolverInfo(used_cpsat=True, status=optimum.status,
-                              milliseconds=round((time.perf_counter() - started) * 1000, 3)),
+            solver=SolverInfo(
+                used_cpsat=True,
+                status=optimum.status,
+                milliseconds=round((time.perf_counter() - started) * 1000, 3),
+            ),
         )
     evaluation = evaluate(compilation, optimum.pairs)
     return Report(
@@ -198,6 +201,9 @@ def solve(snapshot: Snapshot, *, lang: str = "en", time_limit: float | None = No
         requirements_optimum=optimum.best if optimum.exact else None,
         witness=as_blocks(optimum.pairs),
         outcome=outcome(board, compilation, optimum.pairs),
-        solver=SolverInfo(used_cpsat=True, status=optimum.status,
-                          milliseconds=round((time.perf_counter() - started) * 1000, 3)),
+        solver=SolverInfo(
+            used_cpsat=True,
+            status=optimum.status,
+            milliseconds=round((time.perf_counter() - started) * 1000, 3),
+        ),
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from ..models.report import Finding
+from ..models.report import Finding, Report
 from .board import Board
 from .ir import Reason
 from .rules import CATALOG
@@ -23,7 +23,10 @@ def render(reason: Reason, board: Board, lang: str = "en") -> str:
 def finding(reason: Reason, board: Board, lang: str = "en") -> Finding:
     rule = _RULES[reason.rule]
     return Finding(
-        rule=reason.cr, key=reason.rule, kind=rule.kind, message=render(reason, board, lang),
+        rule=reason.cr,
+        key=reason.rule,
+        kind=rule.kind,
+        message=render(reason, board, lang),
         objects=list(reason.objects),
     )
 
@@ -54,3 +57,85 @@ def total_cost(costs: list[str]) -> str | None:
     mana = (f"{{{generic}}}" if generic else "") + "".join(f"{{{s}}}" * symbols[s] for s in ordered)
     parts = ([mana] if mana else []) + other
     return " and ".join(parts) if parts else "{0}"
+
+
+_WORDS: dict[str, dict[str, str]] = {
+    "legal": {"en": "LEGAL", "fr": "LÉGAL", "es": "LEGAL"},
+    "illegal": {"en": "ILLEGAL", "fr": "ILLÉGAL", "es": "ILEGAL"},
+    "unknown": {
+        "en": "UNKNOWN (solver limit reached)",
+        "fr": "INCONNU (limite du solveur atteinte)",
+        "es": "DESCONOCIDO (límite del solucionador alcanzado)",
+    },
+    "broken": {"en": "restriction broken", "fr": "restriction enfreinte", "es": "restricción incumplida"},
+    "missed": {
+        "en": "requirement not obeyed",
+        "fr": "obligation non respectée",
+        "es": "requisito no cumplido",
+    },
+    "count": {
+        "en": "Requirements obeyed: {obeyed} (maximum possible: {best}; in play: {total})",
+        "fr": "Obligations respectées : {obeyed} (maximum possible : {best} ; en jeu : {total})",
+        "es": "Requisitos cumplidos: {obeyed} (máximo posible: {best}; en juego: {total})",
+    },
+    "witness": {
+        "en": "A legal declaration (nearest to the proposal):",
+        "fr": "Une déclaration légale (la plus proche de la proposition) :",
+        "es": "Una declaración legal (la más cercana a la propuesta):",
+    },
+    "solution": {
+        "en": "A legal declaration:",
+        "fr": "Une déclaration légale :",
+        "es": "Una declaración legal:",
+    },
+    "no_blocks": {"en": "no blockers", "fr": "aucun bloqueur", "es": "ninguna bloqueadora"},
+    "blocks": {
+        "en": "{blocker} blocks {attackers}",
+        "fr": "{blocker} bloque {attackers}",
+        "es": "{blocker} bloquea a {attackers}",
+    },
+    "unblocked": {
+        "en": "Unblocked: {attackers}",
+        "fr": "Non bloqués : {attackers}",
+        "es": "No bloqueadas: {attackers}",
+    },
+    "cost": {"en": "Cost to pay: {cost}", "fr": "Coût à payer : {cost}", "es": "Coste a pagar: {cost}"},
+}
+
+
+def word(key: str, lang: str, **values: object) -> str:
+    entry = _WORDS[key]
+    return (entry.get(lang) or entry["en"]).format(**values)
+
+
+def report_lines(report: Report, board: Board, lang: str = "en") -> list[str]:
+    """A judge-readable explanation of a report, one line per item."""
+    lines = [word(report.verdict, lang)]
+    for item in report.violations:
+        label = word("missed" if item.kind == "requirement" else "broken", lang)
+        lines.append(f"  - {label} ({item.rule}): {item.message}")
+    if report.requirements_total:
+        best = report.requirements_optimum if report.requirements_optimum is not None else "?"
+        lines.append(word("count", lang, obeyed=report.requirements_obeyed, best=best, total=report.requirements_total))
+    declaration = report.witness if report.verdict == "illegal" else None
+    if declaration is not None:
+        lines.append(word("witness", lang))
+        lines += _declaration_lines(declaration, board, lang)
+    if report.outcome is not None:
+        if report.verdict == "legal" and report.witness is not None:
+            lines.append(word("solution", lang))
+        lines += _declaration_lines(report.outcome.blocks, board, lang)
+        if report.outcome.unblocked:
+            lines.append(word("unblocked", lang, attackers=", ".join(board.label(a) for a in report.outcome.unblocked)))
+        if report.outcome.total_cost:
+            lines.append(word("cost", lang, cost=report.outcome.total_cost))
+    return lines
+
+
+def _declaration_lines(blocks: dict[str, list[str]], board: Board, lang: str) -> list[str]:
+    if not blocks:
+        return ["  " + word("no_blocks", lang)]
+    return [
+        "  " + word("blocks", lang, blocker=board.label(b), attackers=", ".join(board.label(a) for a in attackers))
+        for b, attackers in blocks.items()
+    ]

@@ -11,7 +11,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from .ir import Atom, Blocked, Blocks, Compilation, Count, Pair
+from .ir import Atom, Blocks, Compilation, Count, Pair
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model

@@ -17,9 +17,7 @@ class CantBlock(PairRestriction):
     cr = "509.1b"
     summary = "A creature that can't block (including decayed, 702.147a)."
     messages = {
-        "cant_block": Message(
-            "{blocker} can't block", "{blocker} ne peut pas bloquer", "{blocker} no puede bloquear"
-        )
+        "cant_block": Message("{blocker} can't block", "{blocker} ne peut pas bloquer", "{blocker} no puede bloquear")
     }
 
     def forbids(self, ctx: BlockContext, blocker: Permanent, attacker: Permanent) -> Reason | None:
@@ -42,8 +40,12 @@ class CantBlockFilter(PairRestriction):
     def forbids(self, ctx: BlockContext, blocker: Permanent, attacker: Permanent) -> Reason | None:
         for ability in blocker.abilities_of(CantBlockCreatures):
             if ability.cant_block.matches(attacker, blocker):
-                return self.reason("cant_block_these", blocker=blocker, attacker=attacker,
-                                   filter=ability.cant_block.describe())
+                return self.reason(
+                    "cant_block_these",
+                    blocker=blocker,
+                    attacker=attacker,
+                    filter=ability.cant_block.describe(),
+                )
         return None
 
 
@@ -63,8 +65,7 @@ class CanBlockOnlyFilter(PairRestriction):
     def forbids(self, ctx: BlockContext, blocker: Permanent, attacker: Permanent) -> Reason | None:
         for ability in blocker.abilities_of(CanBlockOnly):
             if not ability.can_block_only.matches(attacker, blocker):
-                return self.reason("only", blocker=blocker, attacker=attacker,
-                                   filter=ability.can_block_only.describe())
+                return self.reason("only", blocker=blocker, attacker=attacker, filter=ability.can_block_only.describe())
         return None
 
 
@@ -94,8 +95,10 @@ class CantBlockAlone(Rule):
             for blocker in group:
                 if blocker.has_keyword(Keyword.CANT_BLOCK_ALONE):
                     others = tuple(Blocks(o.id) for o in group if o.id != blocker.id)
-                    ctx.restrict(Count(others, at_least=1, only_if=Blocks(blocker.id)),
-                                 self.reason("alone", blocker=blocker))
+                    ctx.restrict(
+                        Count(others, at_least=1, only_if=Blocks(blocker.id)),
+                        self.reason("alone", blocker=blocker),
+                    )
 
 
 @register
@@ -147,10 +150,28 @@ class CostToBlock(Rule):
         effects = [e for e in ctx.board.snapshot.effects if isinstance(e, BlockCostEffect)]
         for blocker in ctx.blockers:
             for ability in blocker.abilities_of(BlockCost):
-                ctx.cost(blocker, ability.block_cost, self.reason(
-                    "cost", blocker=blocker, player=blocker.controller, cost=ability.block_cost, source=blocker.label))
+                ctx.cost(
+                    blocker,
+                    ability.block_cost,
+                    self.reason(
+                        "cost",
+                        blocker=blocker,
+                        player=blocker.controller,
+                        cost=ability.block_cost,
+                        source=blocker.label,
+                    ),
+                )
             for effect in effects:
                 if effect.blockers is None or effect.blockers.matches(blocker):
                     source = ctx.board.label(effect.source) if effect.source else "effect"
-                    ctx.cost(blocker, effect.block_cost, self.reason(
-                        "cost", blocker=blocker, player=blocker.controller, cost=effect.block_cost, source=source))
+                    ctx.cost(
+                        blocker,
+                        effect.block_cost,
+                        self.reason(
+                            "cost",
+                            blocker=blocker,
+                            player=blocker.controller,
+                            cost=effect.block_cost,
+                            source=source,
+                        ),
+                    )

@@ -83,8 +83,11 @@ class BlocksOnlyItsOwnAttackers(Rule):
             defender = board.defender_of.get(attacker.id)
             for blocker in ctx.blockers_of(attacker):
                 if defender is None or board.block_group(blocker.controller) != board.block_group(defender):
-                    ctx.forbid(blocker, attacker, self.reason("not_yours", blocker=blocker, attacker=attacker,
-                                                              player=blocker.controller))
+                    ctx.forbid(
+                        blocker,
+                        attacker,
+                        self.reason("not_yours", blocker=blocker, attacker=attacker, player=blocker.controller),
+                    )
 
 
 @register

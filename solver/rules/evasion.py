@@ -198,7 +198,7 @@ class LandwalkRule(Rule):
             if defender is None:
                 continue
             for ability in attacker.abilities_of(Landwalk):
-                land = next((l for l in ctx.board.lands_of(defender) if _land_matches(l, ability.landwalk)), None)
+                land = next((x for x in ctx.board.lands_of(defender) if _land_matches(x, ability.landwalk)), None)
                 if land is None:
                     continue
                 walk = describe_landwalk(ability.landwalk)
@@ -327,7 +327,10 @@ class CantBeBlockedExceptByFilter(PairRestriction):
         for ability in attacker.abilities_of(CantBeBlockedExceptBy):
             if not ability.cant_be_blocked_except_by.matches(blocker, attacker):
                 return self.reason(
-                    "except_by", attacker=attacker, blocker=blocker, filter=ability.cant_be_blocked_except_by.describe()
+                    "except_by",
+                    attacker=attacker,
+                    blocker=blocker,
+                    filter=ability.cant_be_blocked_except_by.describe(),
                 )
         return None
 
@@ -376,7 +379,11 @@ class MinimumBlockers(Rule):
         for attacker in ctx.attackers:
             for ability in attacker.abilities_of(MinBlockers):
                 ctx.restrict(
-                    Count(_blocker_atoms(ctx, attacker), at_least=ability.min_blockers, only_if=Blocked(attacker.id)),
+                    Count(
+                        _blocker_atoms(ctx, attacker),
+                        at_least=ability.min_blockers,
+                        only_if=Blocked(attacker.id),
+                    ),
                     self.reason("min", attacker=attacker, count=ability.min_blockers),
                 )
 

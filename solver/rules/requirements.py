@@ -69,8 +69,7 @@ class Lure(Rule):
             "{blocker} blocks {attacker} if able ({attacker}: all creatures able to block it do so)",
             "{blocker} bloque {attacker} si possible ({attacker} : toutes les créatures capables de le bloquer "
             "le font)",
-            "{blocker} bloquea a {attacker} si puede ({attacker}: todas las criaturas que puedan bloquearla lo "
-            "hacen)",
+            "{blocker} bloquea a {attacker} si puede ({attacker}: todas las criaturas que puedan bloquearla lo hacen)",
         )
     }
 

@@ -1,0 +1,130 @@
+"""The command line: parse arguments, call the library, print. Exit codes: 0 legal, 1 illegal, 2 bad input,
+3 unknown (solver limit reached)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+from rich.console import Console
+
+from .models import Snapshot, SnapshotError, load_snapshot
+from .models.report import Report
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    help="Decide whether a Magic: The Gathering block declaration is legal (CR 509.1), with reasons.",
+)
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+EXIT = {"legal": 0, "illegal": 1, "unknown": 3}
+BAD_INPUT = 2
+
+
+class Lang(StrEnum):
+    en = "en"
+    fr = "fr"
+    es = "es"
+
+
+class SchemaKind(StrEnum):
+    snapshot = "snapshot"
+    report = "report"
+
+
+FileArg = Annotated[str, typer.Argument(help="snapshot file (YAML or JSON); '-' reads standard input")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="print the report as JSON")]
+LangOpt = Annotated[Lang, typer.Option("--lang", help="language of explanations")]
+TimeOpt = Annotated[
+    float | None,
+    typer.Option("--time-limit", min=0.001, help="seconds for the solver; past it the verdict may be unknown"),
+]
+
+
+def _fail(lines: list[str]) -> NoReturn:
+    for line in lines:
+        err.print(f"error: {line}", markup=False)
+    raise typer.Exit(BAD_INPUT)
+
+
+def _read(file: str) -> Snapshot:
+    try:
+        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
+    except OSError as exc:
+        _fail([f"{file}: {exc.strerror or exc}"])
+    except UnicodeDecodeError:
+        _fail([f"{file}: not UTF-8 text"])
+    try:
+        return load_snapshot(text, "<stdin>" if file == "-" else file)
+    except SnapshotError as exc:
+        _fail([str(p) for p in exc.problems])
+
+
+def _emit(report: Report, snapshot: Snapshot, as_json: bool, lang: Lang) -> NoReturn:
+    from .solver.board import Board
+    from .solver.explain import report_lines
+
+    if as_json:
+        out.print(report.model_dump_json(indent=2), markup=False)
+    else:
+        for line in report_lines(report, Board(snapshot), lang.value):
+            out.print(line, markup=False)
+    raise typer.Exit(EXIT[report.verdict])
+
+
+def _decide(action: str, snapshot: Snapshot, lang: Lang, time_limit: float | None) -> Report:
+    from .solver import UnsupportedSnapshot, check, solve
+
+    try:
+        if action == "check":
+            return check(snapshot, lang=lang.value, time_limit=time_limit)
+        return solve(snapshot, lang=lang.value, time_limit=time_limit)
+    except UnsupportedSnapshot as exc:
+        _fail([str(exc)])
+
+
+@app.command("check")
+def check_command(file: FileArg, as_json: JsonOpt = False, lang: LangOpt = Lang.en, time_limit: TimeOpt = None) -> None:
+    """Check the snapshot's declaration: exit 0 legal, 1 illegal, 2 bad input, 3 unknown."""
+    snapshot = _read(file)
+    _emit(_decide("check", snapshot, lang, time_limit), snapshot, as_json, lang)
+
+
+@app.command("solve")
+def solve_command(file: FileArg, as_json: JsonOpt = False, lang: LangOpt = Lang.en, time_limit: TimeOpt = None) -> None:
+    """Print a legal declaration that obeys the most requirements (nearest to the snapshot's declaration, if any)."""
+    snapshot = _read(file)
+    _emit(_decide("solve", snapshot, lang, time_limit), snapshot, as_json, lang)
+
+
+@app.command("schema")
+def schema_command(
+    kind: Annotated[SchemaKind, typer.Argument(help="which schema")] = SchemaKind.snapshot,
+) -> None:
+    """Print the JSON Schema of the snapshot format (or of the report)."""
+    model = Snapshot if kind is SchemaKind.snapshot else Report
+    out.print(json.dumps(model.model_json_schema(), indent=2), markup=False)
+
+
+@app.command("rules")
+def rules_command(as_json: JsonOpt = False) -> None:
+    """List the rule catalog: key, CR number, restriction or requirement, and what it says."""
+    from .solver.rules import CATALOG
+
+    rows = [{"key": r.key, "rule": r.cr, "kind": r.kind, "summary": r.summary} for r in CATALOG]
+    if as_json:
+        out.print(json.dumps(rows, indent=2), markup=False)
+        return
+    for row in rows:
+        out.print(f"{row['rule']:<10} {row['kind']:<12} {row['key']:<36} {row['summary']}", markup=False)
+
+
+def main() -> None:
+    app()

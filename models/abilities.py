@@ -218,6 +218,30 @@ class AttackCost(_OneKey):
     attack_cost: str = Field(min_length=1)
 
 
+class CantAttackUnlessDefenderControls(_OneKey):
+    """Can't attack unless the defending player controls a permanent matching the filter (Sea Serpent: an Island)."""
+
+    cant_attack_unless_defender_controls: CreatureFilter
+
+
+class CantAttackUnlessOthersAttack(_OneKey):
+    """Can't attack unless at least N other creatures also attack (Orcish Conscripts: 2)."""
+
+    cant_attack_unless_others_attack: int = Field(ge=1)
+
+
+class CantAttackUnlessAlsoAttacking(_OneKey):
+    """Can't attack unless another creature matching the filter also attacks (Okk: one with greater power)."""
+
+    cant_attack_unless_also_attacking: CreatureFilter
+
+
+class CantBlockUnlessAlsoBlocking(_OneKey):
+    """Can't block unless another creature matching the filter also blocks (Okk: one with greater power)."""
+
+    cant_block_unless_also_blocking: CreatureFilter
+
+
 PARAMETERIZED: dict[str, type[_OneKey]] = {
     "protection_from": ProtectionFrom,
     "landwalk": Landwalk,
@@ -233,6 +257,10 @@ PARAMETERIZED: dict[str, type[_OneKey]] = {
     "goaded_by": GoadedBy,
     "block_cost": BlockCost,
     "attack_cost": AttackCost,
+    "cant_attack_unless_defender_controls": CantAttackUnlessDefenderControls,
+    "cant_attack_unless_others_attack": CantAttackUnlessOthersAttack,
+    "cant_attack_unless_also_attacking": CantAttackUnlessAlsoAttacking,
+    "cant_block_unless_also_blocking": CantBlockUnlessAlsoBlocking,
 }
 
 

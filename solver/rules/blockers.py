@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from ...models import Permanent
-from ...models.abilities import BlockCost, CanBlockOnly, CantBlockCreatures, Keyword
+from ...models.abilities import BlockCost, CanBlockOnly, CantBlockCreatures, CantBlockUnlessAlsoBlocking, Keyword
 from ...models.effects import BlockCostEffect, MaxBlockersEffect
 from ..ir import Blocks, Count, Reason
 from .base import BlockContext, Message, PairRestriction, Rule, register
@@ -98,6 +98,32 @@ class CantBlockAlone(Rule):
                     ctx.restrict(
                         Count(others, at_least=1, only_if=Blocks(blocker.id)),
                         self.reason("alone", blocker=blocker),
+                    )
+
+
+@register
+class CantBlockUnlessAlsoBlocking(Rule):
+    key = "cant_block_unless_also_blocking"
+    cr = "509.1b"
+    kind = "restriction"
+    summary = "A creature that can't block unless another creature matching a filter also blocks (Okk: greater power)."
+    messages = {
+        "unless": Message(
+            "{blocker} can't block unless another of {filter} also blocks",
+            "{blocker} ne peut pas bloquer à moins qu'une autre créature parmi les {filter} bloque aussi",
+            "{blocker} no puede bloquear a menos que otra criatura de entre {filter} también bloquee",
+        )
+    }
+
+    def compile(self, ctx: BlockContext) -> None:
+        for group in _blockers_by_group(ctx).values():
+            for blocker in group:
+                for ability in blocker.abilities_of(CantBlockUnlessAlsoBlocking):
+                    flt = ability.cant_block_unless_also_blocking
+                    partners = tuple(Blocks(o.id) for o in group if o.id != blocker.id and flt.matches(o, blocker))
+                    ctx.restrict(
+                        Count(partners, at_least=1, only_if=Blocks(blocker.id)),
+                        self.reason("unless", blocker=blocker, filter=flt.describe()),
                     )
 
 

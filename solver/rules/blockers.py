@@ -102,7 +102,7 @@ class CantBlockAlone(Rule):
 
 
 @register
-class CantBlockUnlessAlsoBlocking(Rule):
+class BlocksOnlyWithPartner(Rule):
     key = "cant_block_unless_also_blocking"
     cr = "509.1b"
     kind = "restriction"

@@ -1,0 +1,3 @@
+from combatcheck.cli import main
+
+main()

@@ -1,0 +1,173 @@
+"""Hypothesis strategies for random small declare-blockers boards that use every catalog entry."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import strategies as st
+
+COLORS = ["W", "U", "B", "R", "G"]
+
+FILTERS: list[dict[str, Any]] = [
+    {"abilities": ["flying"]},
+    {"types": ["artifact"]},
+    {"colors": ["G"]},
+    {"power_at_most": 2},
+    {"power_at_least": 2},
+    {"power_greater_than_this": True},
+    {"power_less_than_this": True},
+    {"not": {"colors": ["B"]}},
+    {"any_of": [{"types": ["artifact"]}, {"abilities": ["reach"]}]},
+    {"subtypes": ["wall"]},
+]
+
+ATTACKER_ABILITIES: list[Any] = [
+    "flying",
+    "shadow",
+    "horsemanship",
+    "fear",
+    "intimidate",
+    "menace",
+    "skulk",
+    "cant_be_blocked",
+    "cant_be_blocked_unless_all_block_it",
+    "all_able_must_block_it",
+    "must_be_blocked_if_able",
+    {"landwalk": "forest"},
+    {"landwalk": {"supertype": "snow"}},
+    {"landwalk": "nonbasic"},
+    {"min_blockers": 2},
+    {"min_blockers": 3},
+    {"max_blockers": 1},
+    {"max_blockers": 2},
+]
+
+BLOCKER_ABILITIES: list[Any] = [
+    "flying",
+    "reach",
+    "shadow",
+    "horsemanship",
+    "cant_block",
+    "cant_block_alone",
+    "can_block_any_number",
+    "blocks_each_combat_if_able",
+    {"can_block_additional": 1},
+    {"block_cost": "{1}"},
+]
+
+
+@st.composite
+def filters(draw: st.DrawFn) -> dict[str, Any]:
+    return dict(draw(st.sampled_from(FILTERS)))
+
+
+@st.composite
+def attacker_ability(draw: st.DrawFn) -> Any:
+    kind = draw(st.integers(0, 4))
+    if kind == 0:
+        return {"protection_from": [draw(st.sampled_from([*COLORS, "artifact", "everything", "multicolored"]))]}
+    if kind == 1:
+        return {draw(st.sampled_from(["cant_be_blocked_by", "cant_be_blocked_except_by"])): draw(filters())}
+    return draw(st.sampled_from(ATTACKER_ABILITIES))
+
+
+@st.composite
+def blocker_ability(draw: st.DrawFn, attacker_ids: list[str]) -> Any:
+    kind = draw(st.integers(0, 5))
+    if kind == 0:
+        key = draw(st.sampled_from(["can_block_only", "cant_block", "cant_block_unless_also_blocking"]))
+        return {key: draw(filters())}
+    if kind == 1:
+        return {"blocks_if_able": draw(st.sampled_from(attacker_ids))}
+    return draw(st.sampled_from(BLOCKER_ABILITIES))
+
+
+def _creature(draw: st.DrawFn, pid: str, controller: str, abilities: list[Any]) -> dict[str, Any]:
+    types = ["artifact", "creature"] if draw(st.integers(0, 5)) == 0 else ["creature"]
+    return {
+        "id": pid,
+        "controller": controller,
+        "types": types,
+        "subtypes": ["wall"] if draw(st.integers(0, 6)) == 0 else [],
+        "colors": draw(st.lists(st.sampled_from(COLORS), max_size=2, unique=True)),
+        "power": draw(st.integers(0, 4)),
+        "toughness": draw(st.integers(1, 4)),
+        "abilities": abilities,
+    }
+
+
+@st.composite
+def boards(draw: st.DrawFn, max_attackers: int = 3, max_blockers: int = 4) -> dict[str, Any]:
+    """A snapshot (as plain data) without a declaration; 2 or 3 players, sometimes Two-Headed Giant."""
+    layout = draw(st.sampled_from(["duel", "duel", "duel", "multi", "2hg"]))
+    if layout == "duel":
+        players: list[Any] = ["ana", "ben"]
+        defenders = ["ben"]
+    elif layout == "multi":
+        players = ["ana", "ben", "cai"]
+        defenders = ["ben", "cai"]
+    else:
+        players = [
+            {"id": "ana", "team": "a"},
+            {"id": "ben", "team": "b"},
+            {"id": "amy", "team": "a"},
+            {"id": "cai", "team": "b"},
+        ]
+        defenders = ["ben", "cai"]
+    n_att = draw(st.integers(1, max_attackers))
+    n_blk = draw(st.integers(1, max_blockers))
+    attacker_ids = [f"a{i}" for i in range(n_att)]
+    permanents: list[dict[str, Any]] = []
+    for aid in attacker_ids:
+        abilities = draw(st.lists(attacker_ability(), max_size=2))
+        perm = _creature(draw, aid, "ana", abilities)
+        perm["attacking"] = draw(st.sampled_from(defenders))
+        permanents.append(perm)
+    for i in range(n_blk):
+        abilities = draw(st.lists(blocker_ability(attacker_ids), max_size=2))
+        perm = _creature(draw, f"b{i}", draw(st.sampled_from(defenders)), abilities)
+        perm["tapped"] = draw(st.integers(0, 7)) == 0
+        permanents.append(perm)
+    for defender in defenders:
+        land = draw(st.sampled_from([None, "forest", "snow", "island"]))
+        if land == "forest":
+            permanents.append(
+                {
+                    "id": f"forest_{defender}",
+                    "controller": defender,
+                    "types": ["land"],
+                    "supertypes": ["basic"],
+                    "subtypes": ["forest"],
+                }
+            )
+        elif land == "snow":
+            permanents.append(
+                {
+                    "id": f"snow_{defender}",
+                    "controller": defender,
+                    "types": ["land"],
+                    "supertypes": ["snow"],
+                    "subtypes": ["island"],
+                }
+            )
+        elif land == "island":
+            permanents.append(
+                {"id": f"island_{defender}", "controller": defender, "types": ["land"], "subtypes": ["island"]}
+            )
+    effects: list[dict[str, Any]] = []
+    if draw(st.integers(0, 5)) == 0:
+        effects.append({"max_blockers": draw(st.integers(1, 2)), "source": "arbiter"})
+    if draw(st.integers(0, 9)) == 0:
+        effects.append({"block_cost": "{1}", "blockers": draw(filters())})
+    if draw(st.integers(0, 7)) == 0:
+        effects.append(
+            {"grant": [draw(st.sampled_from(["menace", "flying", {"min_blockers": 2}]))], "to": {"controller": "ana"}}
+        )
+    return {
+        "step": "declare_blockers",
+        "active_player": "ana",
+        "players": players,
+        "shared_team_turns": layout == "2hg",
+        "permanents": permanents,
+        "effects": effects,
+    }

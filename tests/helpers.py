@@ -1,0 +1,43 @@
+"""Small builders for hand-written test boards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from combatcheck.models import Snapshot, snapshot_from_data
+
+
+def attacker(pid: str, *abilities: Any, **fields: Any) -> dict[str, Any]:
+    return {
+        "id": pid,
+        "controller": "ana",
+        "power": 2,
+        "toughness": 2,
+        "attacking": "ben",
+        "abilities": list(abilities),
+        **fields,
+    }
+
+
+def blocker(pid: str, *abilities: Any, **fields: Any) -> dict[str, Any]:
+    return {"id": pid, "controller": "ben", "power": 2, "toughness": 2, "abilities": list(abilities), **fields}
+
+
+def board(
+    *permanents: dict[str, Any],
+    blocks: dict[str, Any] | None = None,
+    effects: list[Any] | None = None,
+    players: list[Any] | None = None,
+    **extra: Any,
+) -> Snapshot:
+    data: dict[str, Any] = {
+        "step": "declare_blockers",
+        "active_player": "ana",
+        "players": players or ["ana", "ben"],
+        "permanents": list(permanents),
+        "effects": effects or [],
+        **extra,
+    }
+    if blocks is not None:
+        data["declaration"] = {"blocks": blocks}
+    return snapshot_from_data(data)

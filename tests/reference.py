@@ -1,0 +1,269 @@
+"""A brute-force reference for declare-blockers legality, written independently of the solver.
+
+It enumerates every declaration of a small board, applies each rule straight from the Comprehensive Rules text
+(no IR, no catalog), and takes the maximum number of requirements over restriction-obeying declarations that pay
+no cost (509.1c). Slow on purpose: it is the yardstick for the CP-SAT checker.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from combatcheck.models import Permanent, Snapshot
+from combatcheck.models.abilities import (
+    BlockCost,
+    BlocksIfAble,
+    CanBlockAdditional,
+    CanBlockOnly,
+    CantBeBlockedBy,
+    CantBeBlockedExceptBy,
+    CantBlockCreatures,
+    CantBlockUnlessAlsoBlocking,
+    Keyword,
+    Landwalk,
+    MaxBlockers,
+    MinBlockers,
+    ProtectionFrom,
+)
+from combatcheck.models.characteristics import CardType, Color, Supertype
+from combatcheck.models.effects import BlockCostEffect, GrantEffect, MaxBlockersEffect
+from combatcheck.models.filters import CreatureFilter
+
+Declaration = frozenset[tuple[str, str]]  # (blocker, attacker)
+
+
+def _kw(p: Permanent, name: str) -> bool:
+    return any(isinstance(a, Keyword) and a.value == name for a in p.abilities)
+
+
+def _of(p: Permanent, cls: type) -> list:  # type: ignore[type-arg]
+    return [a for a in p.abilities if isinstance(a, cls)]
+
+
+@dataclass
+class RefBoard:
+    snapshot: Snapshot
+    perms: dict[str, Permanent]
+    attackers: list[Permanent]
+    defender: dict[str, str]  # attacker -> defending player
+    team: dict[str, str]
+
+    @classmethod
+    def of(cls, snapshot: Snapshot) -> RefBoard:
+        grants = [e for e in snapshot.effects if isinstance(e, GrantEffect)]
+        perms: dict[str, Permanent] = {}
+        for p in snapshot.permanents:
+            extra: tuple = ()  # type: ignore[type-arg]
+            for g in grants:
+                if CardType.CREATURE in p.types and g.to.matches(p):
+                    extra += tuple(g.grant)
+            perms[p.id] = p.model_copy(update={"abilities": p.abilities + extra}) if extra else p
+        players = {pl.id for pl in snapshot.players}
+        attackers = [p for p in perms.values() if p.attacking is not None and not p.phased_out]
+        defender = {}
+        for a in attackers:
+            t = a.attacking
+            assert t is not None
+            if t in players:
+                defender[a.id] = t
+            else:
+                target = perms[t]
+                defender[a.id] = target.protector if CardType.BATTLE in target.types else target.controller  # type: ignore[assignment]
+        team = {pl.id: (pl.team or pl.id) if snapshot.shared_team_turns else pl.id for pl in snapshot.players}
+        return cls(snapshot, perms, attackers, defender, team)
+
+    def defending_creatures(self) -> list[Permanent]:
+        teams = {self.team[d] for d in self.defender.values()}
+        return [
+            p
+            for p in self.perms.values()
+            if CardType.CREATURE in p.types and not p.phased_out and self.team[p.controller] in teams
+        ]
+
+
+def pair_ok(board: RefBoard, b: Permanent, a: Permanent) -> bool:
+    """Every single-pair rule: 509.1a basics, evasion (702.x), blocker's own restrictions."""
+    if CardType.CREATURE not in b.types or CardType.BATTLE in b.types or b.tapped or b.phased_out:
+        return False
+    if board.team[b.controller] != board.team[board.defender[a.id]]:
+        return False
+    if _kw(a, "flying") and not (_kw(b, "flying") or _kw(b, "reach")):
+        return False
+    if _kw(a, "shadow") != _kw(b, "shadow"):
+        return False
+    if _kw(a, "horsemanship") and not _kw(b, "horsemanship"):
+        return False
+    if _kw(a, "fear") and not (CardType.ARTIFACT in b.types or Color.BLACK in b.colors):
+        return False
+    if _kw(a, "intimidate") and not (CardType.ARTIFACT in b.types or set(a.colors) & set(b.colors)):
+        return False
+    if _kw(a, "skulk") and (b.power or 0) > (a.power or 0):
+        return False
+    if _kw(a, "cant_be_blocked") or _kw(b, "cant_block"):
+        return False
+    lands = [
+        p
+        for p in board.perms.values()
+        if p.controller == board.defender[a.id] and CardType.LAND in p.types and not p.phased_out
+    ]
+    for lw in _of(a, Landwalk):
+        spec = lw.landwalk
+        for land in lands:
+            if spec.nonbasic and Supertype.BASIC in land.supertypes:
+                continue
+            if spec.subtype and spec.subtype not in land.subtypes:
+                continue
+            if spec.supertype and spec.supertype not in land.supertypes:
+                continue
+            return False
+    for pr in _of(a, ProtectionFrom):
+        for q in pr.protection_from:
+            if q == "everything":
+                return False
+            if isinstance(q, Color) and q in b.colors:
+                return False
+            if isinstance(q, CardType) and q in b.types:
+                return False
+            if q == "multicolored" and len(set(b.colors)) > 1:
+                return False
+            if q == "monocolored" and len(set(b.colors)) == 1:
+                return False
+            if q == "colorless" and not b.colors:
+                return False
+            if isinstance(q, CreatureFilter) and q.matches(b, a):
+                return False
+    if any(x.cant_be_blocked_by.matches(b, a) for x in _of(a, CantBeBlockedBy)):
+        return False
+    if any(not x.cant_be_blocked_except_by.matches(b, a) for x in _of(a, CantBeBlockedExceptBy)):
+        return False
+    if any(x.cant_block.matches(a, b) for x in _of(b, CantBlockCreatures)):
+        return False
+    return not any(not x.can_block_only.matches(a, b) for x in _of(b, CanBlockOnly))
+
+
+def costs_of(board: RefBoard, b: Permanent) -> list[str]:
+    out = [c.block_cost for c in _of(b, BlockCost)]
+    for e in board.snapshot.effects:
+        if isinstance(e, BlockCostEffect) and (e.blockers is None or e.blockers.matches(b)):
+            out.append(e.block_cost)
+    return out
+
+
+def restrictions_ok(board: RefBoard, decl: Declaration) -> bool:
+    """Every restriction, on the whole declaration (509.1a-b)."""
+    for b_id, a_id in decl:
+        if b_id not in board.perms or a_id not in board.defender:
+            return False
+        if not pair_ok(board, board.perms[b_id], board.perms[a_id]):
+            return False
+    blockers_of: dict[str, set[str]] = {}
+    blocked_by: dict[str, set[str]] = {}
+    for b_id, a_id in decl:
+        blocked_by.setdefault(b_id, set()).add(a_id)
+        blockers_of.setdefault(a_id, set()).add(b_id)
+    for b_id, targets in blocked_by.items():
+        b = board.perms[b_id]
+        if not _kw(b, "can_block_any_number"):
+            limit = 1 + sum(x.can_block_additional for x in _of(b, CanBlockAdditional))
+            if len(targets) > limit:
+                return False
+        group = board.team[b.controller]
+        others = [o for o in blocked_by if o != b_id and board.team[board.perms[o].controller] == group]
+        if _kw(b, "cant_block_alone") and not others:
+            return False
+        for x in _of(b, CantBlockUnlessAlsoBlocking):
+            if not any(x.cant_block_unless_also_blocking.matches(board.perms[o], b) for o in others):
+                return False
+    for a in board.attackers:
+        n = len(blockers_of.get(a.id, ()))
+        if n == 0:
+            continue
+        if _kw(a, "menace") and n < 2:
+            return False
+        if any(n < x.min_blockers for x in _of(a, MinBlockers)):
+            return False
+        if any(n > x.max_blockers for x in _of(a, MaxBlockers)):
+            return False
+        if _kw(a, "cant_be_blocked_unless_all_block_it"):
+            everyone = {
+                p.id
+                for p in board.perms.values()
+                if p.controller == board.defender[a.id] and CardType.CREATURE in p.types and not p.phased_out
+            }
+            if not everyone <= blockers_of[a.id]:
+                return False
+    for e in board.snapshot.effects:
+        if isinstance(e, MaxBlockersEffect):
+            per_group: dict[str, int] = {}
+            for b_id in blocked_by:
+                g = board.team[board.perms[b_id].controller]
+                per_group[g] = per_group.get(g, 0) + 1
+            if any(n > e.max_blockers for n in per_group.values()):
+                return False
+    return True
+
+
+def requirements_obeyed(board: RefBoard, decl: Declaration) -> int:
+    """509.1c: count requirements obeyed. Tapped creatures are exempt (they carry none)."""
+    blocking = {b for b, _ in decl}
+    blocked = {a for _, a in decl}
+    attacking = {a.id for a in board.attackers}
+    count = 0
+    for b in board.defending_creatures():
+        if b.tapped:
+            continue
+        if _kw(b, "blocks_each_combat_if_able"):
+            count += b.id in blocking
+        for x in _of(b, BlocksIfAble):
+            if x.blocks_if_able in attacking:
+                count += (b.id, x.blocks_if_able) in decl
+    for a in board.attackers:
+        if _kw(a, "must_be_blocked_if_able"):
+            count += a.id in blocked
+        if _kw(a, "all_able_must_block_it"):
+            for b in board.defending_creatures():
+                if not b.tapped and board.team[b.controller] == board.team[board.defender[a.id]]:
+                    count += (b.id, a.id) in decl
+    return count
+
+
+def all_declarations(board: RefBoard, max_per_blocker: int = 3) -> Iterator[Declaration]:
+    """Every assignment of defending creatures to sets of attackers they could be declared against."""
+    options: list[list[tuple[tuple[str, str], ...]]] = []
+    for b in board.defending_creatures():
+        mine = [a.id for a in board.attackers]
+        choices: list[tuple[tuple[str, str], ...]] = [()]
+        for k in range(1, min(max_per_blocker, len(mine)) + 1):
+            choices += [tuple((b.id, a) for a in combo) for combo in itertools.combinations(mine, k)]
+        options.append(choices)
+    for pick in itertools.product(*options):
+        yield frozenset(p for chunk in pick for p in chunk)
+
+
+@dataclass
+class RefResult:
+    optimum: int
+    legal: bool
+    obeyed: int
+    restrictions_ok: bool
+
+
+def reference_optimum(board: RefBoard) -> int:
+    best = 0
+    for decl in all_declarations(board):
+        if any(costs_of(board, board.perms[b]) for b, _ in decl):
+            continue  # nobody has to pay a cost (509.1c)
+        if restrictions_ok(board, decl):
+            best = max(best, requirements_obeyed(board, decl))
+    return best
+
+
+def reference_check(snapshot: Snapshot, optimum: int | None = None) -> RefResult:
+    board = RefBoard.of(snapshot)
+    decl: Declaration = frozenset(snapshot.declaration.block_pairs()) if snapshot.declaration else frozenset()
+    best = reference_optimum(board) if optimum is None else optimum
+    ok = restrictions_ok(board, decl)
+    obeyed = requirements_obeyed(board, decl)
+    return RefResult(best, ok and obeyed >= best, obeyed, ok)

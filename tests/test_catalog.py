@@ -1,0 +1,634 @@
+"""Every catalog entry has a legal and an illegal case, and every illegal case names that entry."""
+
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from combatcheck.models import Snapshot
+from combatcheck.models.abilities import NO_DECLARATION_EFFECT, PARAMETERIZED, Keyword
+from combatcheck.solver import check
+from combatcheck.solver.rules import CATALOG
+from helpers import attacker, blocker, board
+
+
+@dataclass
+class Case:
+    rule: str
+    legal: bool
+    snapshot: Snapshot
+    note: str
+    names: str  # the catalog entry the illegal verdict must name
+
+
+def case(rule: str, legal: bool, note: str, *perms: dict[str, Any], names: str = "", **kw: Any) -> Case:
+    return Case(rule, legal, board(*perms, **kw), note, names or rule)
+
+
+FOREST = {"id": "forest", "controller": "ben", "types": ["land"], "supertypes": ["basic"], "subtypes": ["forest"]}
+SNOW_FOREST = {"id": "sforest", "controller": "ben", "types": ["land"], "supertypes": ["snow"], "subtypes": ["forest"]}
+
+CASES: list[Case] = [
+    # 509.1a
+    case("untapped_creature_blocks", True, "untapped creature blocks", attacker("a"), blocker("b"), blocks={"b": "a"}),
+    case(
+        "untapped_creature_blocks",
+        False,
+        "tapped creature blocks",
+        attacker("a"),
+        blocker("b", tapped=True),
+        blocks={"b": "a"},
+    ),
+    case(
+        "untapped_creature_blocks",
+        False,
+        "a land blocks",
+        attacker("a"),
+        {"id": "land", "controller": "ben", "types": ["land"]},
+        blocks={"land": "a"},
+    ),
+    case(
+        "untapped_creature_blocks",
+        False,
+        "a creature battle blocks",
+        attacker("a"),
+        blocker("b", types=["creature", "battle"], protector="ana"),
+        blocks={"b": "a"},
+    ),
+    case(
+        "blocks_attacker_of_its_player",
+        True,
+        "blocks an attacker attacking its controller",
+        attacker("a", attacking="cai"),
+        blocker("b", controller="cai"),
+        blocks={"b": "a"},
+        players=["ana", "ben", "cai"],
+    ),
+    case(
+        "blocks_attacker_of_its_player",
+        False,
+        "blocks an attacker attacking another player (802.4a)",
+        attacker("a", attacking="cai"),
+        blocker("b"),
+        blocks={"b": "a"},
+        players=["ana", "ben", "cai"],
+    ),
+    case(
+        "one_attacker_per_blocker",
+        True,
+        "can block an additional creature blocks two",
+        attacker("a1"),
+        attacker("a2"),
+        blocker("b", {"can_block_additional": 1}),
+        blocks={"b": ["a1", "a2"]},
+    ),
+    case(
+        "one_attacker_per_blocker",
+        False,
+        "an ordinary creature blocks two",
+        attacker("a1"),
+        attacker("a2"),
+        blocker("b"),
+        blocks={"b": ["a1", "a2"]},
+    ),
+    # evasion
+    case("flying", True, "reach blocks flying", attacker("a", "flying"), blocker("b", "reach"), blocks={"b": "a"}),
+    case("flying", False, "ground creature blocks flying", attacker("a", "flying"), blocker("b"), blocks={"b": "a"}),
+    case("shadow", True, "shadow blocks shadow", attacker("a", "shadow"), blocker("b", "shadow"), blocks={"b": "a"}),
+    case("shadow", False, "shadow blocks non-shadow", attacker("a"), blocker("b", "shadow"), blocks={"b": "a"}),
+    case(
+        "horsemanship",
+        True,
+        "horseman blocks horseman",
+        attacker("a", "horsemanship"),
+        blocker("b", "horsemanship"),
+        blocks={"b": "a"},
+    ),
+    case(
+        "horsemanship",
+        False,
+        "flyer blocks horseman",
+        attacker("a", "horsemanship"),
+        blocker("b", "flying"),
+        blocks={"b": "a"},
+    ),
+    case(
+        "fear", True, "black creature blocks fear", attacker("a", "fear"), blocker("b", colors=["B"]), blocks={"b": "a"}
+    ),
+    case(
+        "fear",
+        False,
+        "green creature blocks fear",
+        attacker("a", "fear"),
+        blocker("b", colors=["G"]),
+        blocks={"b": "a"},
+    ),
+    case(
+        "intimidate",
+        True,
+        "artifact blocks intimidate",
+        attacker("a", "intimidate", colors=["R"]),
+        blocker("b", types=["artifact", "creature"]),
+        blocks={"b": "a"},
+    ),
+    case(
+        "intimidate",
+        False,
+        "blue blocks red intimidate",
+        attacker("a", "intimidate", colors=["R"]),
+        blocker("b", colors=["U"]),
+        blocks={"b": "a"},
+    ),
+    case(
+        "skulk",
+        True,
+        "equal power blocks skulk",
+        attacker("a", "skulk", power=2),
+        blocker("b", power=2),
+        blocks={"b": "a"},
+    ),
+    case(
+        "skulk",
+        False,
+        "greater power blocks skulk",
+        attacker("a", "skulk", power=1),
+        blocker("b", power=3),
+        blocks={"b": "a"},
+    ),
+    case(
+        "landwalk",
+        True,
+        "forestwalk, no forest",
+        attacker("a", {"landwalk": "forest"}),
+        blocker("b"),
+        blocks={"b": "a"},
+    ),
+    case(
+        "landwalk",
+        False,
+        "forestwalk, defender has a forest",
+        attacker("a", {"landwalk": "forest"}),
+        blocker("b"),
+        FOREST,
+        blocks={"b": "a"},
+    ),
+    case(
+        "landwalk",
+        False,
+        "snow forestwalk vs snow forest, even for a snow forestwalker (702.14c example)",
+        attacker("a", {"landwalk": {"supertype": "snow", "subtype": "forest"}}),
+        blocker("b", {"landwalk": {"supertype": "snow", "subtype": "forest"}}),
+        SNOW_FOREST,
+        blocks={"b": "a"},
+    ),
+    case(
+        "landwalk",
+        True,
+        "nonbasic landwalk vs basic forest",
+        attacker("a", {"landwalk": "nonbasic"}),
+        blocker("b"),
+        FOREST,
+        blocks={"b": "a"},
+    ),
+    case(
+        "protection",
+        True,
+        "pro-red blocked by green",
+        attacker("a", {"protection_from": ["red"]}),
+        blocker("b", colors=["G"]),
+        blocks={"b": "a"},
+    ),
+    case(
+        "protection",
+        False,
+        "pro-red blocked by red",
+        attacker("a", {"protection_from": ["red"]}),
+        blocker("b", colors=["R"]),
+        blocks={"b": "a"},
+    ),
+    case(
+        "protection",
+        False,
+        "protection from artifacts",
+        attacker("a", {"protection_from": ["artifacts"]}),
+        blocker("b", types=["artifact", "creature"]),
+        blocks={"b": "a"},
+    ),
+    case(
+        "protection",
+        False,
+        "protection from everything (702.16j)",
+        attacker("a", {"protection_from": ["everything"]}),
+        blocker("b"),
+        blocks={"b": "a"},
+    ),
+    case(
+        "cant_be_blocked", True, "unblockable left unblocked", attacker("a", "cant_be_blocked"), blocker("b"), blocks={}
+    ),
+    case(
+        "cant_be_blocked",
+        False,
+        "unblockable blocked",
+        attacker("a", "cant_be_blocked"),
+        blocker("b"),
+        blocks={"b": "a"},
+    ),
+    case(
+        "cant_be_blocked_by",
+        True,
+        "can't be blocked by walls; a bear blocks",
+        attacker("a", {"cant_be_blocked_by": {"subtypes": ["wall"]}}),
+        blocker("b"),
+        blocks={"b": "a"},
+    ),
+    case(
+        "cant_be_blocked_by",
+        False,
+        "can't be blocked by walls; a wall blocks",
+        attacker("a", {"cant_be_blocked_by": {"subtypes": ["wall"]}}),
+        blocker("b", subtypes=["wall"]),
+        blocks={"b": "a"},
+    ),
+    case(
+        "cant_be_blocked_except_by",
+        True,
+        "except by artifacts; an artifact blocks",
+        attacker("a", {"cant_be_blocked_except_by": {"types": ["artifact"]}}),
+        blocker("b", types=["artifact", "creature"]),
+        blocks={"b": "a"},
+    ),
+    case(
+        "cant_be_blocked_except_by",
+        False,
+        "except by artifacts; a bear blocks",
+        attacker("a", {"cant_be_blocked_except_by": {"types": ["artifact"]}}),
+        blocker("b"),
+        blocks={"b": "a"},
+    ),
+    case(
+        "menace",
+        True,
+        "menace double-blocked",
+        attacker("a", "menace"),
+        blocker("b1"),
+        blocker("b2"),
+        blocks={"b1": "a", "b2": "a"},
+    ),
+    case(
+        "menace",
+        False,
+        "menace single-blocked",
+        attacker("a", "menace"),
+        blocker("b1"),
+        blocker("b2"),
+        blocks={"b1": "a"},
+    ),
+    case(
+        "min_blockers",
+        True,
+        "three or more: three block",
+        attacker("a", {"min_blockers": 3}),
+        blocker("b1"),
+        blocker("b2"),
+        blocker("b3"),
+        blocks={"b1": "a", "b2": "a", "b3": "a"},
+    ),
+    case(
+        "min_blockers",
+        False,
+        "three or more: two block",
+        attacker("a", {"min_blockers": 3}),
+        blocker("b1"),
+        blocker("b2"),
+        blocker("b3"),
+        blocks={"b1": "a", "b2": "a"},
+    ),
+    case(
+        "max_blockers",
+        True,
+        "no more than one: one blocks",
+        attacker("a", {"max_blockers": 1}),
+        blocker("b1"),
+        blocker("b2"),
+        blocks={"b1": "a"},
+    ),
+    case(
+        "max_blockers",
+        False,
+        "no more than one: two block",
+        attacker("a", {"max_blockers": 1}),
+        blocker("b1"),
+        blocker("b2"),
+        blocks={"b1": "a", "b2": "a"},
+    ),
+    case(
+        "cant_be_blocked_unless_all_block_it",
+        True,
+        "Tromokratis blocked by all",
+        attacker("a", "cant_be_blocked_unless_all_block_it"),
+        blocker("b1"),
+        blocker("b2"),
+        blocks={"b1": "a", "b2": "a"},
+    ),
+    case(
+        "cant_be_blocked_unless_all_block_it",
+        False,
+        "Tromokratis blocked by one of two",
+        attacker("a", "cant_be_blocked_unless_all_block_it"),
+        blocker("b1"),
+        blocker("b2"),
+        blocks={"b1": "a"},
+    ),
+    case(
+        "cant_be_blocked_unless_all_block_it",
+        False,
+        "Tromokratis with a tapped creature around",
+        attacker("a", "cant_be_blocked_unless_all_block_it"),
+        blocker("b1"),
+        blocker("b2", tapped=True),
+        blocks={"b1": "a"},
+    ),
+    # blocker restrictions
+    case("cant_block", True, "can't block, doesn't", attacker("a"), blocker("b", "cant_block"), blocks={}),
+    case("cant_block", False, "can't block, blocks", attacker("a"), blocker("b", "cant_block"), blocks={"b": "a"}),
+    case(
+        "cant_block_filter",
+        True,
+        "Ironclaw Orcs blocks power 1",
+        attacker("a", power=1),
+        blocker("b", {"cant_block": {"power_at_least": 2}}),
+        blocks={"b": "a"},
+    ),
+    case(
+        "cant_block_filter",
+        False,
+        "Ironclaw Orcs blocks power 2",
+        attacker("a", power=2),
+        blocker("b", {"cant_block": {"power_at_least": 2}}),
+        blocks={"b": "a"},
+    ),
+    case(
+        "can_block_only",
+        True,
+        "blocks only flyers: blocks a flyer",
+        attacker("a", "flying"),
+        blocker("b", "reach", {"can_block_only": {"abilities": ["flying"]}}),
+        blocks={"b": "a"},
+    ),
+    case(
+        "can_block_only",
+        False,
+        "blocks only flyers: blocks a bear",
+        attacker("a"),
+        blocker("b", {"can_block_only": {"abilities": ["flying"]}}),
+        blocks={"b": "a"},
+    ),
+    case(
+        "cant_block_alone",
+        True,
+        "can't block alone, with company",
+        attacker("a"),
+        blocker("b1", "cant_block_alone"),
+        blocker("b2"),
+        blocks={"b1": "a", "b2": "a"},
+    ),
+    case(
+        "cant_block_alone",
+        False,
+        "can't block alone, alone",
+        attacker("a"),
+        blocker("b1", "cant_block_alone"),
+        blocker("b2"),
+        blocks={"b1": "a"},
+    ),
+    case(
+        "cant_block_unless_also_blocking",
+        True,
+        "Okk with a bigger partner",
+        attacker("a1"),
+        attacker("a2"),
+        blocker("okk", {"cant_block_unless_also_blocking": {"power_greater_than_this": True}}, power=4),
+        blocker("big", power=5),
+        blocks={"okk": "a1", "big": "a2"},
+    ),
+    case(
+        "cant_block_unless_also_blocking",
+        False,
+        "Okk with a smaller partner",
+        attacker("a1"),
+        attacker("a2"),
+        blocker("okk", {"cant_block_unless_also_blocking": {"power_greater_than_this": True}}, power=4),
+        blocker("small", power=1),
+        blocks={"okk": "a1", "small": "a2"},
+    ),
+    case(
+        "max_blocking_creatures",
+        True,
+        "Silent Arbiter: one blocks",
+        attacker("a1"),
+        attacker("a2"),
+        blocker("b1"),
+        blocker("b2"),
+        blocks={"b1": "a1"},
+        effects=[{"max_blockers": 1, "source": "arbiter"}],
+    ),
+    case(
+        "max_blocking_creatures",
+        False,
+        "Silent Arbiter: two block",
+        attacker("a1"),
+        attacker("a2"),
+        blocker("b1"),
+        blocker("b2"),
+        blocks={"b1": "a1", "b2": "a2"},
+        effects=[{"max_blockers": 1}],
+    ),
+    case(
+        "block_cost",
+        True,
+        "a creature with a block cost blocks (the cost is paid)",
+        attacker("a"),
+        blocker("b", {"block_cost": "{2}"}),
+        blocks={"b": "a"},
+    ),
+    case(
+        "block_cost",
+        True,
+        "nobody must pay: a blocks-if-able creature with a cost may stay home",
+        attacker("a"),
+        blocker("b", "blocks_each_combat_if_able", {"block_cost": "{2}"}),
+        blocks={},
+    ),
+    case(
+        "block_cost",
+        False,
+        "paying for one creature does not excuse a missed requirement",
+        attacker("a"),
+        blocker("paid", {"block_cost": "{2}"}),
+        blocker("free", "blocks_each_combat_if_able"),
+        blocks={"paid": "a"},
+        effects=[{"max_blockers": 1}],
+        names="blocks_each_combat_if_able",
+    ),
+    # requirements
+    case(
+        "blocks_each_combat_if_able",
+        True,
+        "blocks if able, blocks",
+        attacker("a"),
+        blocker("b", "blocks_each_combat_if_able"),
+        blocks={"b": "a"},
+    ),
+    case(
+        "blocks_each_combat_if_able",
+        False,
+        "blocks if able, doesn't",
+        attacker("a"),
+        blocker("b", "blocks_each_combat_if_able"),
+        blocks={},
+    ),
+    case(
+        "blocks_if_able",
+        True,
+        "provoked creature blocks the provoker",
+        attacker("a1"),
+        attacker("a2"),
+        blocker("b", {"blocks_if_able": "a1"}),
+        blocks={"b": "a1"},
+    ),
+    case(
+        "blocks_if_able",
+        False,
+        "provoked creature blocks another attacker",
+        attacker("a1"),
+        attacker("a2"),
+        blocker("b", {"blocks_if_able": "a1"}),
+        blocks={"b": "a2"},
+    ),
+    case(
+        "all_able_must_block_it",
+        True,
+        "Lure: both block it",
+        attacker("lure", "all_able_must_block_it"),
+        attacker("x"),
+        blocker("b1"),
+        blocker("b2"),
+        blocks={"b1": "lure", "b2": "lure"},
+    ),
+    case(
+        "all_able_must_block_it",
+        False,
+        "Lure: one blocks elsewhere",
+        attacker("lure", "all_able_must_block_it"),
+        attacker("x"),
+        blocker("b1"),
+        blocker("b2"),
+        blocks={"b1": "lure", "b2": "x"},
+    ),
+    case(
+        "all_able_must_block_it",
+        False,
+        "two Lures and a creature that can block any number blocks only one",
+        attacker("l1", "all_able_must_block_it"),
+        attacker("l2", "all_able_must_block_it"),
+        blocker("b", "can_block_any_number"),
+        blocks={"b": "l1"},
+    ),
+    case(
+        "must_be_blocked_if_able",
+        True,
+        "must be blocked: blocked",
+        attacker("a", "must_be_blocked_if_able"),
+        blocker("b"),
+        blocks={"b": "a"},
+    ),
+    case(
+        "must_be_blocked_if_able",
+        False,
+        "must be blocked: unblocked",
+        attacker("a", "must_be_blocked_if_able"),
+        blocker("b"),
+        blocks={},
+    ),
+    case(
+        "must_be_blocked_if_able",
+        False,
+        "must be blocked + menace: one blocker breaks menace",
+        attacker("a", "must_be_blocked_if_able", "menace"),
+        blocker("b1"),
+        blocker("b2"),
+        blocks={"b1": "a"},
+        names="menace",
+    ),
+    case(
+        "must_be_blocked_if_able",
+        True,
+        "must be blocked + menace with one possible blocker: no block is legal",
+        attacker("a", "must_be_blocked_if_able", "menace"),
+        blocker("b1"),
+        blocks={},
+    ),
+]
+
+
+@pytest.mark.parametrize("c", CASES, ids=[f"{c.rule}-{'legal' if c.legal else 'illegal'}-{c.note}" for c in CASES])
+def test_case(c: Case) -> None:
+    report = check(c.snapshot)
+    assert report.verdict == ("legal" if c.legal else "illegal"), report.model_dump_json(indent=1)
+    if not c.legal:
+        assert c.names in {v.key for v in report.violations}
+        assert all(v.message and v.rule for v in report.violations)
+
+
+@pytest.mark.parametrize("entry", CATALOG, ids=[r.key for r in CATALOG])
+def test_every_catalog_entry_has_a_legal_and_an_illegal_case(entry: object) -> None:
+    key = entry.key  # type: ignore[attr-defined]
+    verdicts = {c.legal for c in CASES if c.rule == key}
+    assert verdicts == {True, False}, f"{key} needs both a legal and an illegal case"
+
+
+def test_every_entry_knows_its_rule_and_speaks_three_languages() -> None:
+    for entry in CATALOG:
+        assert entry.cr[:3] in {"509", "702", "508", "506", "802", "805"}, entry.key
+        assert entry.summary
+        for message in entry.messages.values():
+            assert message.fr and message.es, f"{entry.key} lacks a translation"
+
+
+ATTACK_ONLY = {
+    Keyword.DEFENDER,
+    Keyword.HASTE,
+    Keyword.CANT_ATTACK,
+    Keyword.CANT_ATTACK_ALONE,
+    Keyword.CAN_ONLY_ATTACK_ALONE,
+    Keyword.ATTACKS_EACH_COMBAT_IF_ABLE,
+    Keyword.BANDING,
+}
+ATTACK_ONLY_PARAMETERIZED = {
+    "attacks_if_able",
+    "goaded_by",
+    "attack_cost",
+    "cant_attack_unless_defender_controls",
+    "cant_attack_unless_others_attack",
+    "cant_attack_unless_also_attacking",
+}
+
+
+def test_every_ability_word_means_something() -> None:
+    """A keyword or parameterized ability is read by some rule, or is declared as not affecting blocks."""
+    import combatcheck.solver.rules as rules_pkg
+
+    source = "".join(
+        inspect.getsource(m)
+        for m in (rules_pkg.blockers, rules_pkg.declaring, rules_pkg.evasion, rules_pkg.requirements)
+    )
+    for keyword in Keyword:
+        if keyword in NO_DECLARATION_EFFECT or keyword in ATTACK_ONLY:
+            continue
+        assert f"Keyword.{keyword.name}" in source, f"no rule reads {keyword.value}"
+    for key, model in PARAMETERIZED.items():
+        if key in ATTACK_ONLY_PARAMETERIZED:
+            continue
+        assert model.__name__ in source, f"no rule reads {key}"

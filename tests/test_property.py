@@ -1,0 +1,51 @@
+"""CP-SAT against the brute-force reference on random small boards that use every catalog entry."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boards import boards
+from combatcheck.models import snapshot_from_data
+from combatcheck.solver import check, solve
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from reference import RefBoard, all_declarations, costs_of, reference_optimum, requirements_obeyed, restrictions_ok
+
+
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(board=boards(), pick=st.integers(0, 10**9), prefer_legal=st.booleans())
+def test_cpsat_agrees_with_brute_force(board: dict[str, Any], pick: int, prefer_legal: bool) -> None:
+    snapshot = snapshot_from_data(board)
+    ref = RefBoard.of(snapshot)
+    optimum = reference_optimum(ref)
+    declarations = list(all_declarations(ref))
+    if prefer_legal:
+        legal = [d for d in declarations if restrictions_ok(ref, d) and requirements_obeyed(ref, d) >= optimum]
+        declarations = legal or declarations
+    proposal = sorted(declarations[pick % len(declarations)])
+    blocks: dict[str, list[str]] = {}
+    for blocker, attacker in proposal:
+        blocks.setdefault(blocker, []).append(attacker)
+    snapshot = snapshot_from_data({**board, "declaration": {"blocks": blocks}})
+
+    report = check(snapshot)
+    expected_legal = (
+        restrictions_ok(ref, frozenset(proposal)) and requirements_obeyed(ref, frozenset(proposal)) >= optimum
+    )
+    assert report.verdict == ("legal" if expected_legal else "illegal"), report.model_dump_json(indent=1)
+    assert report.requirements_obeyed == requirements_obeyed(ref, frozenset(proposal))
+    if report.requirements_optimum is not None:
+        assert report.requirements_optimum == optimum
+    if report.verdict == "illegal":
+        assert report.violations, "an illegal verdict always names a reason"
+        assert report.witness is not None
+        witness = frozenset((b, a) for b, attackers in report.witness.items() for a in attackers)
+        assert restrictions_ok(ref, witness)
+        assert not any(costs_of(ref, ref.perms[b]) for b, _ in witness)
+        assert requirements_obeyed(ref, witness) == optimum
+
+    solved = solve(snapshot)
+    assert solved.witness is not None
+    found = frozenset((b, a) for b, attackers in solved.witness.items() for a in attackers)
+    assert restrictions_ok(ref, found)
+    assert requirements_obeyed(ref, found) == optimum

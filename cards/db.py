@@ -1,0 +1,190 @@
+"""The card database: a gzip'd JSON file of card faces, bundled or built by `combatcheck cards import`.
+
+It is read only when a snapshot names a card (`card: Grizzly Bears`) or a `cards` command runs. A database that the
+user imported into their cache directory is preferred over the bundled one.
+"""
+
+from __future__ import annotations
+
+import difflib
+import gzip
+import json
+import os
+import re
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from .names import normalise
+
+FORMAT = 1
+BUNDLED_NAME = "cards.json.gz"
+LOCAL_NAME = "cards.json.gz"
+_INTEGER = re.compile(r"^-?\d+$")
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """One face of a card as printed in its Oracle text: characteristics and text, nothing else."""
+
+    name: str
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    colors: tuple[str, ...] = ()  # WUBRG letters
+    power: str | None = None  # as printed: "2", "*", "1+*"
+    toughness: str | None = None
+    loyalty: str | None = None
+    text: str = ""
+    layout: str = "normal"
+    faces: tuple[str, ...] = ()  # all face names of the card, in order, when it has more than one
+
+    def to_json(self) -> dict[str, Any]:
+        row: dict[str, Any] = {"t": list(self.types)}
+        for key, value in (("s", self.subtypes), ("u", self.supertypes), ("c", self.colors), ("f", self.faces)):
+            if value:
+                row[key] = list(value)
+        for key, scalar in (("p", self.power), ("h", self.toughness), ("l", self.loyalty)):
+            if scalar is not None:
+                row[key] = scalar
+        if self.text:
+            row["x"] = self.text
+        if self.layout != "normal":
+            row["y"] = self.layout
+        return row
+
+    @classmethod
+    def from_json(cls, name: str, row: dict[str, Any]) -> CardFace:
+        return cls(
+            name=name,
+            types=tuple(row.get("t", ())),
+            subtypes=tuple(row.get("s", ())),
+            supertypes=tuple(row.get("u", ())),
+            colors=tuple(row.get("c", ())),
+            power=row.get("p"),
+            toughness=row.get("h"),
+            loyalty=row.get("l"),
+            text=row.get("x", ""),
+            layout=row.get("y", "normal"),
+            faces=tuple(row.get("f", ())),
+        )
+
+    @property
+    def is_creature(self) -> bool:
+        return "creature" in self.types
+
+    def type_line(self) -> str:
+        left = " ".join(w.capitalize() for w in (*self.supertypes, *self.types))
+        return f"{left} — {' '.join(self.subtypes)}" if self.subtypes else left
+
+
+def as_int(value: str | None) -> int | None:
+    """A printed power, toughness or loyalty as a number; None for '*', 'X', '1+*' and the like."""
+    return int(value) if value is not None and _INTEGER.match(value) else None
+
+
+@dataclass
+class CardDatabase:
+    """Card faces by name, plus other names that lead to a face (a split card's full name, translations)."""
+
+    cards: dict[str, CardFace]
+    aliases: dict[str, str] = field(default_factory=dict)  # alias as written -> face name
+    source: str = ""
+    path: str = ""
+    _index: dict[str, str] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        for alias, target in self.aliases.items():
+            self._index.setdefault(normalise(alias), target)
+        for name in self.cards:
+            self._index[normalise(name)] = name  # a face's own name wins over an alias
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def find(self, name: str) -> CardFace | None:
+        target = self._index.get(normalise(name))
+        return self.cards.get(target) if target is not None else None
+
+    def suggest(self, name: str, n: int = 3) -> list[str]:
+        """The names closest to a name that is not in the database ("did you mean ...")."""
+        key = normalise(name)
+        if not key:
+            return []
+        keys = difflib.get_close_matches(key, list(self._index), n=n * 2, cutoff=0.7)
+        if not keys:  # a long name typed in part: "Tromokratis" for "Tromokratis, ..." or a prefix
+            keys = sorted(k for k in self._index if k.startswith(key) or (len(key) >= 4 and key in k))[: n * 2]
+        names = list(dict.fromkeys(self._index[k] for k in keys))
+        return names[:n]
+
+    def search(self, words: str, limit: int = 20) -> list[CardFace]:
+        """Faces whose name contains `words` (normalised), then faces whose Oracle text does; at most `limit`."""
+        key = normalise(words)
+        named = [c for n, c in self.cards.items() if key in normalise(n)]
+        if len(named) < limit:
+            needle = words.lower()
+            named += [c for c in self.cards.values() if needle in c.text.lower() and c not in named]
+        return named[:limit]
+
+    def dump(self, path: Path) -> None:
+        """Write the database as gzip'd JSON: stable key order, so a rebuild from the same data is the same file."""
+        payload = {
+            "format": FORMAT,
+            "source": self.source,
+            "cards": {name: self.cards[name].to_json() for name in sorted(self.cards)},
+            "aliases": dict(sorted(self.aliases.items())),
+        }
+        raw = json.dumps(payload, ensure_ascii=False, separators=(",", ":"), sort_keys=False).encode("utf-8")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(path.suffix + ".tmp")
+        with tmp.open("wb") as handle, gzip.GzipFile(fileobj=handle, mode="wb", compresslevel=9, mtime=0) as gz:
+            gz.write(raw)
+        tmp.replace(path)
+
+    @classmethod
+    def from_bytes(cls, data: bytes, path: str) -> CardDatabase:
+        payload = json.loads(gzip.decompress(data).decode("utf-8"))
+        if not isinstance(payload, dict) or payload.get("format") != FORMAT:
+            raise ValueError(f"{path}: not a combatcheck card database (format {FORMAT})")
+        cards = {name: CardFace.from_json(name, row) for name, row in payload["cards"].items()}
+        return cls(
+            cards=cards, aliases=dict(payload.get("aliases", {})), source=str(payload.get("source", "")), path=path
+        )
+
+
+def cache_dir() -> Path:
+    """Where `cards import` writes: $COMBATCHECK_CACHE_DIR, else $XDG_CACHE_HOME/combatcheck, else ~/.cache/combatcheck."""
+    explicit = os.environ.get("COMBATCHECK_CACHE_DIR")
+    if explicit:
+        return Path(explicit)
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    base = Path(xdg) if xdg else Path.home() / ".cache"
+    return base / "combatcheck"
+
+
+def local_path() -> Path:
+    return cache_dir() / LOCAL_NAME
+
+
+def bundled_bytes() -> bytes:
+    return resources.files("combatcheck.cards").joinpath("data", BUNDLED_NAME).read_bytes()
+
+
+def load_bundled() -> CardDatabase:
+    return CardDatabase.from_bytes(bundled_bytes(), f"<bundled>/{BUNDLED_NAME}")
+
+
+@cache
+def database() -> CardDatabase:
+    """The database in use: the imported one in the cache directory if there is one, else the bundled one."""
+    local = local_path()
+    if local.is_file():
+        return CardDatabase.from_bytes(local.read_bytes(), str(local))
+    return load_bundled()
+
+
+def reset() -> None:
+    """Forget the loaded database (after an import, or when a test changes the cache directory)."""
+    database.cache_clear()

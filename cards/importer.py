@@ -1,0 +1,171 @@
+"""`combatcheck cards import FILE`: a card database built from current data the user downloaded.
+
+Two inputs are understood: MTGJSON's AtomicCards.json (version 5: `{"meta": …, "data": {name: [faces]}}`) and
+Scryfall's oracle-cards.json bulk file (a list of card objects). Permanent cards are kept, one entry per face; the
+French and Spanish names that AtomicCards carries become aliases, so `card: Ange de Serra` works.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from .db import CardDatabase, CardFace, local_path, reset
+
+PERMANENT_TYPES = {"artifact", "battle", "creature", "enchantment", "land", "planeswalker"}
+KNOWN_TYPES = PERMANENT_TYPES | {"instant", "sorcery", "kindred"}
+SUPERTYPES = {"basic", "legendary", "snow", "world"}
+SKIPPED_LAYOUTS = {
+    "token",
+    "double_faced_token",
+    "emblem",
+    "art_series",
+    "planar",
+    "scheme",
+    "vanguard",
+    "reversible_card",
+}
+ALIAS_LANGUAGES = {"French", "Spanish"}
+TYPE_NAMES = {"tribal": "kindred"}
+
+
+class ImportProblem(ValueError):
+    """The file is not AtomicCards.json nor Scryfall oracle cards."""
+
+
+def _types(words: Iterable[str]) -> tuple[str, ...]:
+    return tuple(TYPE_NAMES.get(w.lower(), w.lower()) for w in words)
+
+
+def _keep(types: tuple[str, ...]) -> bool:
+    return bool(set(types) & PERMANENT_TYPES) and set(types) <= KNOWN_TYPES
+
+
+def _text(value: Any) -> str | None:
+    return None if value is None else str(value)
+
+
+def parse_type_line(line: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """ "Legendary Creature — Angel Horror" -> (("creature",), ("Angel", "Horror"), ("legendary",))."""
+    left, _, right = line.partition("—")
+    words = left.split()
+    supertypes = tuple(w.lower() for w in words if w.lower() in SUPERTYPES)
+    types = _types(w for w in words if w.lower() not in SUPERTYPES)
+    return types, tuple(right.split()), supertypes
+
+
+def from_atomic(payload: dict[str, Any]) -> CardDatabase:
+    cards: dict[str, CardFace] = {}
+    aliases: dict[str, str] = {}
+    for full_name, printings in payload["data"].items():
+        faces = [f for f in printings if isinstance(f, dict)]
+        if not faces or faces[0].get("isFunny") or faces[0].get("layout") in SKIPPED_LAYOUTS:
+            continue
+        face_names = tuple(f.get("faceName") or f["name"] for f in faces)
+        for face in faces:
+            types = _types(face.get("types", []))
+            if not _keep(types):
+                continue
+            name = face.get("faceName") or face["name"]
+            cards.setdefault(
+                name,
+                CardFace(
+                    name=name,
+                    types=types,
+                    subtypes=tuple(face.get("subtypes") or ()),
+                    supertypes=tuple(s.lower() for s in face.get("supertypes") or ()),
+                    colors=tuple(face.get("colors") or ()),
+                    power=_text(face.get("power")),
+                    toughness=_text(face.get("toughness")),
+                    loyalty=_text(face.get("loyalty")),
+                    text=face.get("text") or "",
+                    layout=face.get("layout", "normal"),
+                    faces=face_names if len(face_names) > 1 else (),
+                ),
+            )
+            for foreign in face.get("foreignData") or ():
+                if foreign.get("language") not in ALIAS_LANGUAGES:
+                    continue
+                foreign_name = foreign.get("faceName") or foreign.get("name")
+                if isinstance(foreign_name, str) and " // " in foreign_name and len(face_names) > 1:
+                    parts = foreign_name.split(" // ")
+                    index = face_names.index(name)
+                    foreign_name = parts[index] if index < len(parts) else None
+                if isinstance(foreign_name, str) and foreign_name:
+                    aliases.setdefault(foreign_name, name)
+        if len(face_names) > 1 and face_names[0] in cards:
+            aliases.setdefault(full_name, face_names[0])
+    version = payload.get("meta", {}).get("version", "?")
+    return _finish(cards, aliases, f"MTGJSON AtomicCards.json (version {version})")
+
+
+def _scryfall_face(card: dict[str, Any], face: dict[str, Any], face_names: tuple[str, ...]) -> CardFace | None:
+    types, subtypes, supertypes = parse_type_line(face.get("type_line") or card.get("type_line") or "")
+    if not _keep(types):
+        return None
+    colors = face.get("colors", card.get("colors")) or ()
+    return CardFace(
+        name=face["name"],
+        types=types,
+        subtypes=subtypes,
+        supertypes=supertypes,
+        colors=tuple(colors),
+        power=_text(face.get("power")),
+        toughness=_text(face.get("toughness")),
+        loyalty=_text(face.get("loyalty")),
+        text=face.get("oracle_text") or "",
+        layout=card.get("layout", "normal"),
+        faces=face_names if len(face_names) > 1 else (),
+    )
+
+
+def from_scryfall(items: list[Any]) -> CardDatabase:
+    cards: dict[str, CardFace] = {}
+    aliases: dict[str, str] = {}
+    for card in items:
+        if not isinstance(card, dict) or card.get("layout") in SKIPPED_LAYOUTS or card.get("set_type") == "funny":
+            continue
+        raw_faces = card.get("card_faces") or [card]
+        face_names = tuple(f["name"] for f in raw_faces)
+        for raw in raw_faces:
+            face = _scryfall_face(card, raw, face_names)
+            if face is not None:
+                cards.setdefault(face.name, face)
+        if len(face_names) > 1 and face_names[0] in cards:
+            aliases.setdefault(card["name"], face_names[0])
+    return _finish(cards, aliases, "Scryfall oracle cards")
+
+
+def _finish(cards: dict[str, CardFace], aliases: dict[str, str], source: str) -> CardDatabase:
+    if not cards:
+        raise ImportProblem("no permanent cards found in the file")
+    kept = {alias: target for alias, target in aliases.items() if target in cards and alias not in cards}
+    return CardDatabase(cards=cards, aliases=kept, source=source)
+
+
+def database_from_json(payload: Any) -> CardDatabase:
+    """Recognise the file's kind and build a database from it."""
+    if isinstance(payload, dict) and isinstance(payload.get("data"), dict):
+        return from_atomic(payload)
+    if isinstance(payload, list):
+        return from_scryfall(payload)
+    if isinstance(payload, dict) and payload.get("object") == "list" and isinstance(payload.get("data"), list):
+        return from_scryfall(payload["data"])
+    raise ImportProblem("expected MTGJSON AtomicCards.json or Scryfall oracle-cards.json")
+
+
+def import_file(path: Path, target: Path | None = None) -> tuple[CardDatabase, Path]:
+    """Build a database from `path` and store it in the cache directory (or `target`); later reads prefer it."""
+    try:
+        with path.open(encoding="utf-8") as handle:
+            payload = json.load(handle)
+    except json.JSONDecodeError as exc:
+        raise ImportProblem(f"not JSON: {exc}") from None
+    db = database_from_json(payload)
+    db.source = f"{db.source}, imported from {path.name}"
+    out = target if target is not None else local_path()
+    db.dump(out)
+    reset()
+    return db, out

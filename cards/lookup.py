@@ -1,0 +1,80 @@
+"""Looking a card up by name and turning it into the fields of a snapshot permanent."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from .db import CardDatabase, CardFace, as_int, database
+from .oracle import Reading, read_oracle
+
+
+class UnknownCard(LookupError):
+    """No card of that name; `suggestions` holds the closest names."""
+
+    def __init__(self, name: str, suggestions: list[str]) -> None:
+        self.name = name
+        self.suggestions = suggestions
+        super().__init__(unknown_card_message(name, suggestions))
+
+
+def unknown_card_message(name: str, suggestions: list[str]) -> str:
+    if not suggestions:
+        return f"unknown card '{name}'"
+    options = ", ".join(suggestions[:-1]) + f" or {suggestions[-1]}" if len(suggestions) > 1 else suggestions[0]
+    return f"unknown card '{name}'; did you mean {options}?"
+
+
+def find_card(name: str, db: CardDatabase | None = None) -> CardFace:
+    """The face named `name` (case, punctuation and accents ignored); UnknownCard with suggestions otherwise."""
+    db = db if db is not None else database()
+    face = db.find(name)
+    if face is None:
+        raise UnknownCard(name, db.suggest(name))
+    return face
+
+
+def known_subtypes(db: CardDatabase) -> frozenset[str]:
+    """Every subtype in the database, lower case: the reader uses them to recognise plurals ("Elves")."""
+    return _subtypes(id(db), db)
+
+
+_SUBTYPES: dict[int, frozenset[str]] = {}
+
+
+def _subtypes(key: int, db: CardDatabase) -> frozenset[str]:
+    if key not in _SUBTYPES:
+        _SUBTYPES.clear()
+        _SUBTYPES[key] = frozenset(s.lower() for face in db.cards.values() for s in face.subtypes)
+    return _SUBTYPES[key]
+
+
+def read_card(face: CardFace, db: CardDatabase | None = None) -> Reading:
+    """The reader's view of a face's Oracle text."""
+    db = db if db is not None else database()
+    return _read(face, known_subtypes(db))
+
+
+@cache
+def _read(face: CardFace, subtypes: frozenset[str]) -> Reading:
+    return read_oracle(face.text, face.name, face.supertypes, subtypes)
+
+
+def permanent_fields(face: CardFace, db: CardDatabase | None = None) -> dict[str, Any]:
+    """The snapshot fields a card gives a permanent: name, types, colors, power, toughness, loyalty, abilities.
+
+    Power, toughness or loyalty that the card doesn't fix ('*', 'X') are left out: the snapshot states them.
+    """
+    fields: dict[str, Any] = {
+        "name": face.name,
+        "types": list(face.types),
+        "subtypes": [s.lower() for s in face.subtypes],
+        "supertypes": list(face.supertypes),
+        "colors": list(face.colors),
+        "abilities": list(read_card(face, db).abilities),
+    }
+    for key, printed in (("power", face.power), ("toughness", face.toughness), ("loyalty", face.loyalty)):
+        value = as_int(printed)
+        if value is not None:
+            fields[key] = value
+    return fields

@@ -1,0 +1,32 @@
+"""Card-name matching: names compare without case, punctuation or accents ("Æther Vial" = "aether vial")."""
+
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+from collections.abc import Iterable
+
+# Letters that NFKD does not split into a base letter and an accent.
+_LIGATURES = str.maketrans({"æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "ß": "ss", "ø": "o", "Ø": "o", "ł": "l"})
+_NOT_WORD = re.compile(r"[^0-9a-z]+")
+
+
+def normalise(name: str) -> str:
+    """A matching key: lower case, no accents, every run of punctuation or spaces removed.
+
+    Punctuation is dropped rather than turned into a space so that "Lim-Dûl" and "Limdul", or "Kongming, 'Sleeping
+    Dragon'" and "Kongming Sleeping Dragon", meet.
+    """
+    text = unicodedata.normalize("NFKD", name.translate(_LIGATURES))
+    text = "".join(ch for ch in text if not unicodedata.combining(ch)).lower()
+    return _NOT_WORD.sub("", text)
+
+
+def closest(name: str, candidates: Iterable[str], n: int = 3, cutoff: float = 0.75) -> list[str]:
+    """The candidate names nearest to `name`, best first (difflib ratio on normalised keys)."""
+    by_key: dict[str, str] = {}
+    for candidate in candidates:
+        by_key.setdefault(normalise(candidate), candidate)
+    keys = difflib.get_close_matches(normalise(name), list(by_key), n=n, cutoff=cutoff)
+    return [by_key[k] for k in keys]

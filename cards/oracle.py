@@ -1,0 +1,753 @@
+"""The Oracle-text reader: a card's own combat abilities, in the snapshot's ability vocabulary.
+
+`read_oracle` turns the Oracle text of one face into abilities written as in a snapshot (`"flying"`,
+`{"min_blockers": 3}`). It reads keyword lines and the templates that decide whether a block or an attack is legal.
+Everything else that bears on that legality is reported, never guessed:
+
+- `unmapped`: the card's own combat text that the vocabulary can't express or the reader doesn't know (conditional
+  abilities, costs that vary, level abilities). The user states what applies in the snapshot.
+- `not_own`: combat text that is not a static ability of this card: abilities it grants to other creatures, global
+  effects, triggered and activated abilities and one-shot effects ("target creature can't block this turn"). If one
+  of them is in effect, the user states it on the creature it affects (or under `effects`).
+
+Text is read after the card's name and "this creature" become `~` and reminder text is dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+AbilityData = str | dict[str, Any]
+
+SELF = "~"
+
+# Keywords written on a keyword line, mapped to the snapshot's ability names.
+COMBAT_KEYWORDS: dict[str, str] = {
+    "flying": "flying",
+    "reach": "reach",
+    "shadow": "shadow",
+    "horsemanship": "horsemanship",
+    "fear": "fear",
+    "intimidate": "intimidate",
+    "menace": "menace",
+    "skulk": "skulk",
+    "defender": "defender",
+    "haste": "haste",
+    "vigilance": "vigilance",
+    "first strike": "first_strike",
+    "double strike": "double_strike",
+    "deathtouch": "deathtouch",
+    "trample": "trample",
+    "lifelink": "lifelink",
+    "indestructible": "indestructible",
+    "hexproof": "hexproof",
+    "banding": "banding",
+    "flash": "flash",
+    "ward": "ward",
+    "decayed": "cant_block",
+}
+
+# Keywords that change nothing about which attacks or blocks are legal (a cost or number may follow the word).
+OTHER_KEYWORDS: frozenset[str] = frozenset(
+    {
+        "absorb",
+        "affinity",
+        "afflict",
+        "afterlife",
+        "amplify",
+        "annihilator",
+        "ascend",
+        "aura swap",
+        "backup",
+        "bargain",
+        "basic landcycling",
+        "battle cry",
+        "bestow",
+        "blitz",
+        "bloodthirst",
+        "boast",
+        "bushido",
+        "buyback",
+        "cascade",
+        "casualty",
+        "champion",
+        "channel",
+        "cipher",
+        "cleave",
+        "commander ninjutsu",
+        "companion",
+        "compleated",
+        "conspire",
+        "convoke",
+        "craft",
+        "crew",
+        "cumulative upkeep",
+        "cycling",
+        "dash",
+        "daybound",
+        "delve",
+        "dethrone",
+        "devoid",
+        "devour",
+        "disguise",
+        "disturb",
+        "double team",
+        "dredge",
+        "echo",
+        "embalm",
+        "emerge",
+        "enchant",
+        "encore",
+        "enlist",
+        "entwine",
+        "epic",
+        "equip",
+        "escape",
+        "eternalize",
+        "evoke",
+        "evolve",
+        "exalted",
+        "exhaust",
+        "exploit",
+        "extort",
+        "fabricate",
+        "fading",
+        "flanking",
+        "flashback",
+        "for mirrodin!",
+        "forecast",
+        "forestcycling",
+        "foretell",
+        "fortify",
+        "frenzy",
+        "fuse",
+        "gift",
+        "graft",
+        "gravestorm",
+        "haunt",
+        "hidden agenda",
+        "hideaway",
+        "impending",
+        "improvise",
+        "infect",
+        "ingest",
+        "islandcycling",
+        "jump-start",
+        "kicker",
+        "landcycling",
+        "level up",
+        "living metal",
+        "living weapon",
+        "madness",
+        "megamorph",
+        "melee",
+        "mentor",
+        "miracle",
+        "modular",
+        "more than meets the eye",
+        "morph",
+        "mountaincycling",
+        "multikicker",
+        "mutate",
+        "myriad",
+        "nightbound",
+        "ninjutsu",
+        "offering",
+        "offspring",
+        "outlast",
+        "overload",
+        "partner",
+        "persist",
+        "phasing",
+        "plainscycling",
+        "plot",
+        "poisonous",
+        "prototype",
+        "prowess",
+        "prowl",
+        "rampage",
+        "ravenous",
+        "read ahead",
+        "rebound",
+        "reconfigure",
+        "recover",
+        "reinforce",
+        "renown",
+        "replicate",
+        "retrace",
+        "riot",
+        "ripple",
+        "saddle",
+        "scavenge",
+        "shroud",
+        "slivercycling",
+        "soulbond",
+        "soulshift",
+        "spectacle",
+        "splice",
+        "split second",
+        "squad",
+        "storm",
+        "sunburst",
+        "surge",
+        "suspend",
+        "swampcycling",
+        "totem armor",
+        "toxic",
+        "training",
+        "transfigure",
+        "transmute",
+        "tribute",
+        "typecycling",
+        "umbra armor",
+        "undaunted",
+        "undying",
+        "unearth",
+        "vanishing",
+        "wither",
+        "wizardcycling",
+    }
+)
+# Keywords on a keyword line that do bear on combat legality but have no word in the vocabulary.
+UNMAPPED_KEYWORDS: dict[str, str] = {
+    "changeling": "changeling: every creature type (state the subtypes a filter needs)",
+    "bands with other": "bands with other …: a limited banding",
+}
+# Triggered keywords whose effect is a requirement on another creature (stated on it when it applies).
+TRIGGERED_KEYWORDS: dict[str, str] = {
+    "provoke": "provoke: the provoked creature blocks this one if able (state blocks_if_able on it)",
+}
+
+COLORS: dict[str, str] = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+CARD_TYPES: dict[str, str] = {
+    "artifact": "artifact",
+    "artifacts": "artifact",
+    "creature": "creature",
+    "creatures": "creature",
+    "enchantment": "enchantment",
+    "enchantments": "enchantment",
+    "land": "land",
+    "lands": "land",
+    "planeswalker": "planeswalker",
+    "planeswalkers": "planeswalker",
+    "instant": "instant",
+    "instants": "instant",
+    "sorcery": "sorcery",
+    "sorceries": "sorcery",
+}
+SUPERTYPES = {"legendary", "snow", "basic", "world"}
+BASIC_LAND_TYPES = {"plains", "island", "swamp", "mountain", "forest"}
+NUMBERS: dict[str, int] = {
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+}
+_NUM = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
+
+# Text that bears on whether an attack or block is legal; lines without it are ignored.
+_LEGALITY = re.compile(
+    r"can't attack|can't block|can't be blocked|\bcan block\b|\bcan attack\b|\bif able\b|able to block|"
+    r"must be blocked|\bblocks? (this turn|each)|\battacks? (this turn|each)|as though (it|they) didn't have|as though (it|they) had (flying|reach|shadow|horsemanship|haste)|"
+    r"no more than .* can (attack|block)|\bunblockable\b|\balone\b|"
+    r"\b(flying|reach|shadow|horsemanship|fear|intimidate|menace|skulk|defender|haste|banding|"
+    r"\w+walk|protection from)\b"
+)
+_REMINDER = re.compile(r"\s*\([^()]*\)")
+_ABILITY_WORD = re.compile(r"^[a-z][a-z' -]* — (?=.)")
+_LEVEL = re.compile(r"^level \d+(-\d+|\+)$")
+_ACTIVATED = re.compile(r"^[^\"]*?:\s")
+_TRIGGER = re.compile(r"^(when|whenever|at the|at end|at the end)\b")
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What the reader found in one face's text."""
+
+    abilities: tuple[AbilityData, ...] = ()
+    unmapped: tuple[str, ...] = ()
+    not_own: tuple[str, ...] = ()
+
+
+_EVASION = r"(?:flying|reach|shadow|horsemanship|fear|intimidate|menace|skulk|defender|haste|banding|\w+walk)"
+_QUALITY = re.compile(
+    rf"\b(?:creatures?|cards?|permanents?)(?: \w+)? (?:with|without) {_EVASION}(?:,? (?:and/or|or|and) {_EVASION})*"
+)
+
+
+def _strip_filters(text: str) -> str:
+    """Text without "creatures with flying"-like phrases, which name a quality rather than grant it."""
+    return _QUALITY.sub("", text)
+
+
+@dataclass
+class _Acc:
+    abilities: list[AbilityData] = field(default_factory=list)
+    unmapped: list[str] = field(default_factory=list)
+    not_own: list[str] = field(default_factory=list)
+
+    def add(self, items: Iterable[AbilityData]) -> None:
+        for item in items:
+            if item not in self.abilities:
+                self.abilities.append(item)
+
+
+def self_names(name: str, supertypes: Iterable[str] = ()) -> list[str]:
+    """How a card's text may name itself: its full name, and a legendary's short name ("Tajic" for "Tajic, …")."""
+    names = [name]
+    if "," in name and "legendary" in {s.lower() for s in supertypes}:
+        names.append(name.split(",")[0].strip())
+    return names
+
+
+def normalise_text(text: str, name: str, supertypes: Iterable[str] = ()) -> list[str]:
+    """Lines of lower-case text with the card's name as `~`, reminder text dropped, trailing periods kept."""
+    for own in sorted(self_names(name, supertypes), key=len, reverse=True):
+        if own:
+            text = re.sub(rf"(?<![\w]){re.escape(own)}(?![\w])", SELF, text)
+    text = re.sub(r"\b[Tt]his (creature|permanent)\b", SELF, text)
+    text = _REMINDER.sub("", text).replace("’", "'").replace("−", "-")
+    return [line.strip().lower() for line in text.split("\n") if line.strip()]
+
+
+def _singular(word: str, known_subtypes: frozenset[str]) -> str:
+    """A plural subtype as its singular ("elves" -> "elf"), using the known subtypes when they are given."""
+    candidates: list[str] = []
+    if word.endswith("ies"):
+        candidates += [word[:-3] + "y", word[:-1]]
+    if word.endswith("ves"):
+        candidates += [word[:-3] + "f", word[:-3] + "fe"]
+    if word.endswith("es"):
+        candidates.append(word[:-2])
+    if word.endswith("s"):
+        candidates.append(word[:-1])
+    candidates.append(word)
+    for candidate in candidates:
+        if candidate in known_subtypes:
+            return candidate
+    if not known_subtypes:
+        return candidates[0]
+    return ""
+
+
+def _number(word: str) -> int:
+    return NUMBERS[word] if word in NUMBERS else int(word)
+
+
+def _word_list(text: str) -> list[str]:
+    return [w.strip() for w in re.split(r",? and/or |,? or |, ", text) if w.strip()]
+
+
+class _Filters:
+    """Creature-filter phrases ("artifact creatures and/or black creatures") as CreatureFilter data."""
+
+    def __init__(self, known_subtypes: frozenset[str]) -> None:
+        self.known = known_subtypes
+
+    def subtype(self, word: str, plural: bool) -> str:
+        word = word.replace("-", " ").strip()
+        if plural:
+            return _singular(word, self.known)
+        return word if (not self.known or word in self.known) else ""
+
+    def parse(self, phrase: str) -> dict[str, Any] | None:
+        phrase = phrase.strip()
+        single = self._single(phrase)
+        if single is not None:
+            return single
+        for joiner in (" and/or ", " or "):
+            if joiner in phrase:
+                parts = [self._single(p) for p in phrase.split(joiner)]
+                if all(p is not None for p in parts):
+                    return self._merge([p for p in parts if p is not None])
+        return None
+
+    @staticmethod
+    def _merge(parts: list[dict[str, Any]]) -> dict[str, Any]:
+        if all(set(p) == {"colors"} for p in parts):
+            return {"colors": [c for p in parts for c in p["colors"]]}
+        if all(set(p) == {"abilities"} for p in parts):
+            return {"abilities": [a for p in parts for a in p["abilities"]]}
+        if all(set(p) == {"subtypes"} for p in parts):
+            return {"subtypes": [s for p in parts for s in p["subtypes"]]}
+        return {"any_of": parts}
+
+    def _single(self, phrase: str) -> dict[str, Any] | None:
+        phrase = re.sub(r"^(an?|one|another) ", "", phrase)
+        match = re.fullmatch(r"(?P<head>.+?)(?: with (?P<with>.+))?", phrase)
+        if match is None:
+            return None
+        head, with_ = match.group("head"), match.group("with")
+        words = head.split(" ")
+        noun = words[-1]
+        out: dict[str, Any] = {}
+        if noun in ("creature", "creatures", "permanent", "permanents"):
+            pass
+        elif noun in CARD_TYPES:
+            out["types"] = [CARD_TYPES[noun]]
+        else:
+            sub = self.subtype(noun, plural=noun.endswith("s"))
+            if not sub:
+                return None
+            out["subtypes"] = [sub]
+        if not self._adjectives(words[:-1], out):
+            return None
+        if with_ is not None and not self._with(with_, out):
+            return None
+        return out
+
+    def _adjectives(self, words: list[str], out: dict[str, Any]) -> bool:
+        text = " ".join(words)
+        if not text:
+            return True
+        color_words = _word_list(text)
+        if color_words and all(w in COLORS for w in color_words):
+            out["colors"] = [COLORS[w] for w in color_words]
+            return True
+        for word in words:
+            bare = word.removeprefix("non-").removeprefix("non") if word.startswith("non") else None
+            if word in COLORS:
+                out.setdefault("colors", []).append(COLORS[word])
+            elif word in ("artifact", "enchantment", "land"):
+                out.setdefault("types", []).append(word)
+            elif word in ("legendary", "snow"):
+                out.setdefault("supertypes", []).append(word)
+            elif word == "multicolored":
+                out["multicolored"] = True
+            elif word == "colorless":
+                out["colorless"] = True
+            elif bare is not None and bare in COLORS:
+                out["not"] = {"colors": [COLORS[bare]]}
+            elif bare is not None and bare in ("artifact", "enchantment", "land"):
+                out["not"] = {"types": [bare]}
+            elif bare is not None and self.subtype(bare, plural=False):
+                out["not"] = {"subtypes": [self.subtype(bare, plural=False)]}
+            elif self.known and word in self.known:
+                out.setdefault("subtypes", []).append(word)
+            else:
+                return False
+        return True
+
+    def _with(self, text: str, out: dict[str, Any]) -> bool:
+        text = text.strip()
+        if text == "greater power" or text == f"power greater than {SELF}'s power":
+            out["power_greater_than_this"] = True
+            return True
+        if text == f"power less than {SELF}'s power" or text == "lesser power":
+            out["power_less_than_this"] = True
+            return True
+        stat = re.fullmatch(rf"(power|toughness) {_NUM} or (less|greater)", text)
+        if stat:
+            which, value, side = stat.groups()
+            out[f"{which}_at_{'most' if side == 'less' else 'least'}"] = _number(value)
+            return True
+        names = _word_list(text)
+        if names and all(n in COMBAT_KEYWORDS for n in names):
+            out["abilities"] = [COMBAT_KEYWORDS[n] for n in names]
+            return True
+        return False
+
+
+class _Reader:
+    def __init__(self, known_subtypes: frozenset[str]) -> None:
+        self.filters = _Filters(known_subtypes)
+        self.known = known_subtypes
+
+    # -- keyword lines ----------------------------------------------------------------------------------------
+    def keyword_line(self, line: str, acc: _Acc) -> bool:
+        """Read a line made only of keywords; False (and nothing recorded) if it is not one."""
+        body = line.rstrip(".")
+        pieces = [p.strip() for p in re.split(r"[,;] (?!(?:and )?from )", body) if p.strip()]
+        found: list[AbilityData] = []
+        notes: list[tuple[str, str]] = []
+        for piece in pieces:
+            result = self.keyword(piece)
+            if result is None:
+                return False
+            kind, value = result
+            if kind == "ability":
+                found.append(value)
+            elif kind in ("unmapped", "not_own"):
+                notes.append((kind, str(value)))
+        acc.add(found)
+        for kind, note in notes:
+            (acc.unmapped if kind == "unmapped" else acc.not_own).append(note)
+        return True
+
+    def keyword(self, piece: str) -> tuple[str, AbilityData] | None:
+        """("ability", data), ("ignore", ""), ("unmapped"|"not_own", note), or None if `piece` is no keyword."""
+        if piece in COMBAT_KEYWORDS:
+            return "ability", COMBAT_KEYWORDS[piece]
+        if re.fullmatch(r"ward[ —].+", piece):
+            return "ability", "ward"
+        if re.fullmatch(r"protection from .*\bspells", piece):
+            return "ignore", ""  # a blocking creature is no spell
+        if piece.startswith("protection from "):
+            qualities = self.protection(piece.removeprefix("protection from "))
+            if qualities is None:
+                return "unmapped", piece
+            return "ability", {"protection_from": qualities}
+        walk = self.landwalk(piece)
+        if walk is not None:
+            return "ability", {"landwalk": walk}
+        for word, note in UNMAPPED_KEYWORDS.items():
+            if piece.startswith(word):
+                return "unmapped", note
+        for word, note in TRIGGERED_KEYWORDS.items():
+            if piece == word:
+                return "not_own", note
+        head = re.split(r"[ —]?(\{|\d|x\b|—)", piece, maxsplit=1)[0].strip()
+        if head in OTHER_KEYWORDS or piece in OTHER_KEYWORDS:
+            return "ignore", ""
+        if re.fullmatch(r"(enchant|equip|fortify|champion|affinity for|level up|crew|bands with) .+", piece):
+            return "ignore", ""
+        return None
+
+    def landwalk(self, piece: str) -> AbilityData | None:
+        match = re.fullmatch(r"(?:(snow|legendary|nonbasic) )?(\w+)walk", piece)
+        if match is None or match.group(2) in ("horsemanship",):
+            return None
+        prefix, land = match.groups()
+        if land == "land":
+            return prefix if prefix in ("legendary", "nonbasic", "snow") else None
+        if land not in BASIC_LAND_TYPES and (self.known and land not in self.known):
+            return None
+        if prefix == "snow":
+            return {"supertype": "snow", "subtype": land}
+        if prefix is not None:
+            return None
+        return land
+
+    def protection(self, text: str) -> list[Any] | None:
+        items = [p for p in re.split(r",? and from |, from |,? and ", text) if p]
+        out: list[Any] = []
+        for item in items:
+            item = item.strip()
+            if item in COLORS:
+                out.append(item)
+            elif item == "all colors":
+                out.extend(COLORS)
+            elif item in ("everything", "multicolored", "monocolored", "colorless"):
+                out.append(item)
+            elif item in CARD_TYPES and item.endswith("s"):
+                out.append(CARD_TYPES[item])
+            else:
+                flt = self.filters.parse(item)
+                if flt is None:
+                    return None
+                out.append(flt)
+        return out or None
+
+    # -- sentences --------------------------------------------------------------------------------------------
+    def sentence(self, sentence: str) -> list[AbilityData] | None:
+        """The abilities a whole sentence states about the card itself, or None if it is no known template."""
+        s = sentence.rstrip(".").strip()
+        own = re.fullmatch(rf"all creatures able to block {SELF}(?: or enchanted creature)? do so", s)
+        if own:
+            return ["all_able_must_block_it"]
+        blocked_by = re.fullmatch(rf"(?P<flt>.+?) can't block (?:{SELF}|it)", s.replace(f"block {SELF}", "block it"))
+        if blocked_by:
+            flt = self.filters.parse(blocked_by.group("flt"))
+            return [{"cant_be_blocked_by": flt}] if flt is not None else None
+        if not s.startswith(f"{SELF} "):
+            return None
+        predicate = s.removeprefix(f"{SELF} ")
+        whole = self.predicate(predicate)
+        if whole is not None:
+            return whole
+        parts = re.split(r",? and (?=can|attacks|blocks|must|is\b)", predicate)
+        if len(parts) > 1:
+            found: list[AbilityData] = []
+            for part in parts:
+                read = self.predicate(part)
+                if read is None:
+                    return None
+                found += read
+            return found
+        return None
+
+    def predicate(self, p: str) -> list[AbilityData] | None:
+        simple = {
+            "can't block": ["cant_block"],
+            "can't attack": ["cant_attack"],
+            "can't attack or block": ["cant_attack", "cant_block"],
+            "can't be blocked": ["cant_be_blocked"],
+            "is unblockable": ["cant_be_blocked"],
+            "can't attack alone": ["cant_attack_alone"],
+            "can't block alone": ["cant_block_alone"],
+            "can't attack or block alone": ["cant_attack_alone", "cant_block_alone"],
+            "can only attack alone": ["can_only_attack_alone"],
+            "can attack only alone": ["can_only_attack_alone"],
+            "attacks each combat if able": ["attacks_each_combat_if_able"],
+            "attacks each turn if able": ["attacks_each_combat_if_able"],
+            "blocks each combat if able": ["blocks_each_combat_if_able"],
+            "blocks each turn if able": ["blocks_each_combat_if_able"],
+            "attacks or blocks each combat if able": ["attacks_each_combat_if_able", "blocks_each_combat_if_able"],
+            "attacks or blocks each turn if able": ["attacks_each_combat_if_able", "blocks_each_combat_if_able"],
+            "must be blocked if able": ["must_be_blocked_if_able"],
+            "must be blocked each combat if able": ["must_be_blocked_if_able"],
+            "can block any number of creatures": ["can_block_any_number"],
+            "can block any number of creatures each combat": ["can_block_any_number"],
+            "can't be blocked unless all creatures defending player controls block it": [
+                "cant_be_blocked_unless_all_block_it"
+            ],
+        }
+        if p in simple:
+            return list(simple[p])
+        m = re.fullmatch(rf"can't be blocked except by {_NUM} or more creatures", p)
+        if m:
+            return [{"min_blockers": _number(m.group(1))}]
+        m = re.fullmatch(rf"can't be blocked by more than {_NUM} creatures?", p)
+        if m:
+            return [{"max_blockers": _number(m.group(1))}]
+        m = re.fullmatch(rf"can block an additional (?:{_NUM} )?creatures? each combat", p)
+        if m:
+            return [{"can_block_additional": _number(m.group(1)) if m.group(1) else 1}]
+        m = re.fullmatch(r"can't be blocked as long as defending player controls (an?|one or more) (.+)", p)
+        if m:
+            walk = self.land_kind(m.group(2))
+            return [{"landwalk": walk}] if walk is not None else None
+        m = re.fullmatch(r"can't attack unless defending player controls (.+)", p)
+        if m:
+            flt = self.filters.parse(m.group(1))
+            return [{"cant_attack_unless_defender_controls": flt}] if flt is not None else None
+        m = re.fullmatch(rf"can't attack unless at least {_NUM} other creatures? (?:also )?attacks?", p)
+        if m:
+            return [{"cant_attack_unless_others_attack": _number(m.group(1))}]
+        m = re.fullmatch(r"can't (attack|block) unless (.+?) also (attacks|blocks)", p)
+        if m and m.group(1) == m.group(3)[:-1]:
+            flt = self.filters.parse(m.group(2))
+            if flt is None:
+                return None
+            key = "cant_attack_unless_also_attacking" if m.group(1) == "attack" else "cant_block_unless_also_blocking"
+            return [{key: flt}]
+        m = re.fullmatch(
+            r"can't (attack|block|attack or block) unless (?:you|its controller) (pays?|sacrifices?) (.+)", p
+        )
+        if m and not re.search(r"\bfor each\b|\bx\b", m.group(3)):
+            verb = "pay" if m.group(2).startswith("pay") else "sacrifice"
+            cost = m.group(3) if verb == "pay" else f"sacrifice {m.group(3)}"
+            keys = {
+                "attack": ["attack_cost"],
+                "block": ["block_cost"],
+                "attack or block": ["attack_cost", "block_cost"],
+            }
+            return [{key: cost} for key in keys[m.group(1)]]
+        m = re.fullmatch(r"can't be blocked except by (.+)", p)
+        if m:
+            flt = self.filters.parse(m.group(1))
+            return [{"cant_be_blocked_except_by": flt}] if flt is not None else None
+        m = re.fullmatch(r"can't block or be blocked by (.+)", p)
+        if m:
+            flt = self.filters.parse(m.group(1))
+            return [{"cant_block": flt}, {"cant_be_blocked_by": flt}] if flt is not None else None
+        m = re.fullmatch(r"can't be blocked by (.+)", p)
+        if m:
+            flt = self.filters.parse(m.group(1))
+            return [{"cant_be_blocked_by": flt}] if flt is not None else None
+        m = re.fullmatch(r"can block only (.+)", p)
+        if m:
+            flt = self.filters.parse(m.group(1))
+            return [{"can_block_only": flt}] if flt is not None else None
+        m = re.fullmatch(r"can't block (.+)", p)
+        if m:
+            flt = self.filters.parse(m.group(1))
+            return [{"cant_block": flt}] if flt is not None else None
+        m = re.fullmatch(r"has (.+)", p)
+        if m:
+            found: list[AbilityData] = []
+            for piece in re.split(r", and |, | and ", m.group(1)):
+                result = self.keyword(piece)
+                if result is None or result[0] not in ("ability", "ignore"):
+                    return None
+                if result[0] == "ability":
+                    found.append(result[1])
+            return found
+        return None
+
+    def land_kind(self, text: str) -> AbilityData | None:
+        """The land of a landwalk-like condition ("a Swamp", "a snow land", "a legendary land")."""
+        words = text.split(" ")
+        if words == ["nonbasic", "land"]:
+            return "nonbasic"
+        if len(words) == 2 and words[1] == "land" and words[0] in ("snow", "legendary"):
+            return words[0]
+        if len(words) == 1 and (words[0] in BASIC_LAND_TYPES or words[0] == "desert"):
+            return words[0]
+        return None
+
+    # -- classification of what is not read --------------------------------------------------------------------
+    @staticmethod
+    def is_not_own(s: str) -> bool:
+        """Grants to other creatures, global effects and one-shot effects; False for the card's own text."""
+        condition = re.match(r"^(as long as|if|for each) [^,]*, ", s)
+        main = s[condition.end() :] if condition else s
+        about_other = condition is not None and re.search(
+            r"enchanted (creature|permanent)|equipped creature", condition[0]
+        )
+        temporary = re.search(r"\buntil end of (turn|combat)\b|\buntil your next turn\b", s)
+        if (main.startswith(SELF) or (main.startswith("it ") and not about_other)) and not temporary:
+            return False
+        if re.search(r"\btarget\b|\bthis turn\b|\bthis combat\b", s) or temporary:
+            return True
+        if re.search(rf"(block|blocks|blocking) ({SELF}|it)(?!\w)|{SELF}'s power can't block it", main):
+            return bool(re.search(r"creatures you control|enchanted creature|equipped creature", main))
+        return True
+
+    @staticmethod
+    def is_ability_of_others(line: str) -> bool:
+        """A triggered, activated or modal line: nothing in it is a static ability of the card."""
+        return bool(_TRIGGER.match(line) or line.startswith("•") or _ACTIVATED.match(line))
+
+    def read(self, lines: list[str]) -> Reading:
+        acc = _Acc()
+        leveled = False
+        for line in lines:
+            if _LEVEL.match(line):
+                leveled = True
+                continue
+            line = _ABILITY_WORD.sub("", line)
+            if leveled:
+                if _LEGALITY.search(line):
+                    acc.unmapped.append(f"level ability: {line}")
+                continue
+            if self.keyword_line(line, acc):
+                continue
+            if self.is_ability_of_others(line):
+                if _LEGALITY.search(_strip_filters(line)):
+                    acc.not_own.append(line)
+                continue
+            for sentence in re.split(r"(?<=\.)\s+(?=[^\s])", line):
+                self.read_sentence(sentence.strip(), acc)
+        return Reading(tuple(acc.abilities), tuple(acc.unmapped), tuple(acc.not_own))
+
+    def read_sentence(self, sentence: str, acc: _Acc) -> None:
+        if not sentence:
+            return
+        found = None if self.is_not_own(sentence) else self.sentence(sentence)
+        if found is not None:
+            acc.add(found)
+        elif _LEGALITY.search(_strip_filters(sentence)):
+            (acc.not_own if self.is_not_own(sentence) else acc.unmapped).append(sentence)
+
+
+def read_oracle(
+    text: str,
+    name: str,
+    supertypes: Iterable[str] = (),
+    known_subtypes: Iterable[str] = (),
+) -> Reading:
+    """Read one face's Oracle text. `known_subtypes` (lower case) lets plural subtypes be recognised ("Elves")."""
+    known = frozenset(s.lower() for s in known_subtypes)
+    return _Reader(known).read(normalise_text(text, name, supertypes))

@@ -1,0 +1,125 @@
+"""`combatcheck cards …`: look cards up, search them, import a current card database. Parses and prints only."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+
+cards_app = typer.Typer(
+    no_args_is_help=True,
+    help="The card database behind `card: NAME` in snapshots: show a card as the checker reads it, search, import.",
+)
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+BAD_INPUT = 2
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="print JSON")]
+
+
+def _fail(line: str) -> NoReturn:
+    err.print(f"error: {line}", markup=False)
+    raise typer.Exit(BAD_INPUT)
+
+
+def _flow(value: Any) -> str:
+    """An ability as it would be written in a YAML snapshot (flow style)."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_flow(v) for v in value) + "]"
+    return "true" if value is True else "false" if value is False else str(value)
+
+
+@cards_app.command("show")
+def show_command(
+    name: Annotated[str, typer.Argument(help="card name (case, punctuation, accents ignored)")],
+    as_json: JsonOpt = False,
+) -> None:
+    """Show a card: its characteristics, the abilities read from its Oracle text, and the combat text not read."""
+    from .cards.lookup import UnknownCard, find_card, permanent_fields, read_card
+
+    try:
+        face = find_card(name)
+    except UnknownCard as exc:
+        _fail(str(exc))
+    reading = read_card(face)
+    if as_json:
+        data = {
+            "card": face.name,
+            "fields": permanent_fields(face),
+            "oracle_text": face.text,
+            "unmapped": list(reading.unmapped),
+            "not_own": list(reading.not_own),
+        }
+        out.print(json.dumps(data, indent=2, ensure_ascii=False), markup=False)
+        return
+    stats = f"  {face.power}/{face.toughness}" if face.power is not None else ""
+    loyalty = f"  loyalty {face.loyalty}" if face.loyalty is not None else ""
+    out.print(f"{face.name}  ({face.type_line()}){stats}{loyalty}", markup=False)
+    if face.faces:
+        out.print(f"faces: {' // '.join(face.faces)}", markup=False)
+    out.print(f"colors: {''.join(face.colors) or 'colorless'}", markup=False)
+    for line in face.text.splitlines():
+        out.print(f"  | {line}", markup=False)
+    out.print(f"abilities: [{', '.join(_flow(a) for a in reading.abilities)}]", markup=False)
+    if reading.unmapped:
+        out.print("not read (the card's own combat text; state what applies in the snapshot):", markup=False)
+        for line in reading.unmapped:
+            out.print(f"  - {line}", markup=False)
+    if reading.not_own:
+        out.print(
+            "not this card's own static abilities (grants, triggers, one-shot effects; state their result on the "
+            "creatures they affect, or under effects):",
+            markup=False,
+        )
+        for line in reading.not_own:
+            out.print(f"  - {line}", markup=False)
+
+
+@cards_app.command("search")
+def search_command(
+    words: Annotated[str, typer.Argument(help="words in the card's name, then in its Oracle text")],
+    limit: Annotated[int, typer.Option("--limit", min=1, help="at most this many cards")] = 20,
+) -> None:
+    """List cards whose name (or else Oracle text) contains the words."""
+    from .cards.db import database
+
+    found = database().search(words, limit)
+    if not found:
+        _fail(f"no card matches '{words}'")
+    for face in found:
+        stats = f"  {face.power}/{face.toughness}" if face.power is not None else ""
+        out.print(f"{face.name}  ({face.type_line()}){stats}", markup=False)
+
+
+@cards_app.command("import")
+def import_command(
+    file: Annotated[Path, typer.Argument(help="MTGJSON AtomicCards.json or Scryfall oracle-cards.json")],
+) -> None:
+    """Build a local card database from current data; it is preferred over the bundled one from then on."""
+    from .cards.importer import ImportProblem, import_file
+
+    try:
+        db, path = import_file(file)
+    except OSError as exc:
+        _fail(f"{file}: {exc.strerror or exc}")
+    except ImportProblem as exc:
+        _fail(f"{file}: {exc}")
+    out.print(f"{len(db)} card faces and {len(db.aliases)} other names from {db.source}", markup=False)
+    out.print(f"written to {path}", markup=False)
+
+
+@cards_app.command("info")
+def info_command() -> None:
+    """Which card database is in use: its file, source and size."""
+    from .cards.db import database, local_path
+
+    db = database()
+    out.print(f"database: {db.path}", markup=False)
+    out.print(f"source: {db.source}", markup=False)
+    out.print(f"{len(db)} card faces, {len(db.aliases)} other names", markup=False)
+    out.print(f"imported database (preferred when present): {local_path()}", markup=False)

@@ -1,0 +1,82 @@
+"""Cards by name in a snapshot (`card:`), and abilities added or removed without restating them (`gains`, `loses`).
+
+Kept apart from snapshot.py so that the card database is imported only when a permanent names a card.
+"""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any
+
+from pydantic_core import PydanticCustomError
+
+from .abilities import KEYWORD_ALIASES, PARAMETERIZED, Ability, Keyword, ability_name
+
+LOSE_ALL = "all"
+
+
+def ability_key(name: str) -> str:
+    """The snapshot name of an ability named in `loses` ("first strike" -> first_strike, "lure" -> its keyword)."""
+    raw = name.strip().lower()
+    if raw in KEYWORD_ALIASES:
+        return KEYWORD_ALIASES[raw].value
+    return raw.replace("-", "_").replace(" ", "_")
+
+
+def check_lost_name(name: str) -> str:
+    """A name in `loses`: a keyword, a parameterized ability's key, or 'all'."""
+    key = ability_key(name)
+    known = [LOSE_ALL, *(k.value for k in Keyword), *PARAMETERIZED]
+    if key not in known:
+        close = difflib.get_close_matches(key, known, n=3)
+        hint = f"; did you mean {' or '.join(close)}?" if close else ""
+        raise PydanticCustomError(
+            "unknown_ability", "unknown ability name '{name}'{hint}", {"name": name, "hint": hint}
+        )
+    return key
+
+
+def apply_changes(
+    abilities: tuple[Ability, ...], gains: tuple[Ability, ...], loses: tuple[str, ...]
+) -> tuple[Ability, ...]:
+    """Remove every ability named in `loses` ('all' removes them all), then add `gains` not already there."""
+    lost = {ability_key(n) for n in loses}
+    kept = [] if LOSE_ALL in lost else [a for a in abilities if ability_name(a) not in lost]
+    for gained in gains:
+        if gained not in kept:
+            kept.append(gained)
+    return tuple(kept)
+
+
+def fill_from_card(data: dict[str, Any]) -> dict[str, Any]:
+    """The permanent's data with the named card's fields under it; the snapshot's own fields win.
+
+    An unknown name is left alone here: the `card` field's validator reports it with suggestions.
+    """
+    from ..cards.lookup import UnknownCard, find_card, permanent_fields  # the database loads on first use
+
+    try:
+        face = find_card(str(data["card"]))
+    except UnknownCard:
+        return data
+    merged = {**permanent_fields(face), **data}
+    if face.is_creature:
+        printed = {"power": face.power, "toughness": face.toughness}
+        missing = [f"{key} is '{value}'" for key, value in printed.items() if key not in merged and value is not None]
+        if missing:
+            raise PydanticCustomError(
+                "card_stats",
+                "{card}: {missing} on the card; state it in the snapshot",
+                {"card": face.name, "missing": " and ".join(missing)},
+            )
+    return merged
+
+
+def check_card_name(name: str) -> str:
+    from ..cards.lookup import UnknownCard, find_card
+
+    try:
+        find_card(name)
+    except UnknownCard as exc:
+        raise PydanticCustomError("unknown_card", "{message}", {"message": str(exc)}) from None
+    return name

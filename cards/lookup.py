@@ -6,7 +6,7 @@ from functools import cache
 from typing import Any
 
 from .db import CardDatabase, CardFace, as_int, database
-from .oracle import Reading, read_oracle
+from .oracle import Reading, SelfInfo, read_oracle
 
 
 class UnknownCard(LookupError):
@@ -57,7 +57,13 @@ def read_card(face: CardFace, db: CardDatabase | None = None) -> Reading:
 
 @cache
 def _read(face: CardFace, subtypes: frozenset[str]) -> Reading:
-    return read_oracle(face.text, face.name, face.supertypes, subtypes)
+    itself = SelfInfo(
+        types=frozenset(face.types),
+        subtypes=frozenset(s.lower() for s in face.subtypes),
+        supertypes=frozenset(face.supertypes),
+        colors=frozenset(face.colors),
+    )
+    return read_oracle(face.text, face.name, face.supertypes, subtypes, itself)
 
 
 def permanent_fields(face: CardFace, db: CardDatabase | None = None) -> dict[str, Any]:

@@ -239,6 +239,8 @@ CARD_TYPES: dict[str, str] = {
     "sorceries": "sorcery",
 }
 SUPERTYPES = {"legendary", "snow", "basic", "world"}
+# Subtypes of instants and sorceries: the bundled database holds permanents only, yet protection may name them.
+SPELL_SUBTYPES = frozenset({"arcane", "trap", "adventure", "lesson", "omen"})
 BASIC_LAND_TYPES = {"plains", "island", "swamp", "mountain", "forest"}
 NUMBERS: dict[str, int] = {
     "a": 1,
@@ -459,10 +461,53 @@ class _Filters:
         return False
 
 
+@dataclass(frozen=True)
+class SelfInfo:
+    """The card's own characteristics, lower case (colors as WUBRG letters), to see whether a grant includes it."""
+
+    types: frozenset[str] = frozenset()
+    subtypes: frozenset[str] = frozenset()
+    supertypes: frozenset[str] = frozenset()
+    colors: frozenset[str] = frozenset()
+
+    def matches(self, flt: dict[str, Any]) -> bool:
+        checks = {"types": self.types, "subtypes": self.subtypes, "supertypes": self.supertypes, "colors": self.colors}
+        if not set(flt) <= set(checks):
+            return False
+        return all(set(values) & checks[key] for key, values in flt.items())
+
+
+_GRANT = re.compile(r"^(?:all )?(?P<who>(?!other\b|each other\b|non)[\w -]+?)(?: you control)? have (?P<what>[^\"]+)$")
+
+
 class _Reader:
-    def __init__(self, known_subtypes: frozenset[str]) -> None:
+    def __init__(self, known_subtypes: frozenset[str], itself: SelfInfo | None = None) -> None:
         self.filters = _Filters(known_subtypes)
         self.known = known_subtypes
+        self.itself = itself
+
+    def grant_to_itself(self, sentence: str) -> list[AbilityData]:
+        """Keywords a static grant gives the card too, when the card is among the creatures it names."""
+        if self.itself is None or "creature" not in self.itself.types:
+            return []
+        blockers = re.fullmatch(r"(?P<flt>.+?) can't block creatures you control", sentence.rstrip("."))
+        if blockers:  # Champion of Lambholt: the card is one of the creatures you control
+            flt = self.filters.parse(blockers.group("flt"))
+            return [{"cant_be_blocked_by": flt}] if flt is not None else []
+        match = _GRANT.match(sentence.rstrip("."))
+        if match is None:
+            return []
+        flt = self.filters.parse(match.group("who"))
+        if flt is None or not self.itself.matches(flt):
+            return []
+        found: list[AbilityData] = []
+        for piece in re.split(r", and |, | and ", match.group("what")):
+            result = self.keyword(piece)
+            if result is None:
+                return []
+            if result[0] == "ability":
+                found.append(result[1])
+        return found
 
     # -- keyword lines ----------------------------------------------------------------------------------------
     def keyword_line(self, line: str, acc: _Acc) -> bool:
@@ -633,11 +678,13 @@ class _Reader:
             key = "cant_attack_unless_also_attacking" if m.group(1) == "attack" else "cant_block_unless_also_blocking"
             return [{key: flt}]
         m = re.fullmatch(
-            r"can't (attack|block|attack or block) unless (?:you|its controller) (pays?|sacrifices?) (.+)", p
+            r"can't (attack|block|attack or block) unless (?:you|its controller) "
+            r"(pays?|sacrifices?|returns?|discards?|exiles?) (.+)",
+            p,
         )
         if m and not re.search(r"\bfor each\b|\bx\b", m.group(3)):
-            verb = "pay" if m.group(2).startswith("pay") else "sacrifice"
-            cost = m.group(3) if verb == "pay" else f"sacrifice {m.group(3)}"
+            verb = m.group(2).removesuffix("s")
+            cost = m.group(3) if verb == "pay" else f"{verb} {m.group(3)}"
             keys = {
                 "attack": ["attack_cost"],
                 "block": ["block_cost"],
@@ -738,7 +785,9 @@ class _Reader:
         found = None if self.is_not_own(sentence) else self.sentence(sentence)
         if found is not None:
             acc.add(found)
-        elif _LEGALITY.search(_strip_filters(sentence)):
+            return
+        acc.add(self.grant_to_itself(sentence))
+        if _LEGALITY.search(_strip_filters(sentence)):
             (acc.not_own if self.is_not_own(sentence) else acc.unmapped).append(sentence)
 
 
@@ -747,7 +796,14 @@ def read_oracle(
     name: str,
     supertypes: Iterable[str] = (),
     known_subtypes: Iterable[str] = (),
+    itself: SelfInfo | None = None,
 ) -> Reading:
-    """Read one face's Oracle text. `known_subtypes` (lower case) lets plural subtypes be recognised ("Elves")."""
+    """Read one face's Oracle text.
+
+    `known_subtypes` (lower case) lets plural subtypes be recognised ("Elves"); `itself` (the face's types,
+    subtypes and colors) lets a grant that includes the card ("All Sliver creatures have menace" on a Sliver) give
+    the card those abilities too.
+    """
     known = frozenset(s.lower() for s in known_subtypes)
-    return _Reader(known).read(normalise_text(text, name, supertypes))
+    known = known | SPELL_SUBTYPES if known else known
+    return _Reader(known, itself).read(normalise_text(text, name, supertypes))

@@ -1,0 +1,114 @@
+"""Measuring the Oracle reader against hand-checked labels: per-category precision and recall.
+
+A category is an ability's snapshot name (`flying`, `protection_from`, `cant_be_blocked_by`, …) plus `unmapped`
+(the reader reported the card's own combat text as not read). An ability counts as found only if it is exactly the
+labelled one, parameters included.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import TypeAdapter
+
+from ..models.abilities import Ability, ability_name
+from .db import CardDatabase
+from .lookup import find_card, read_card
+
+UNMAPPED = "unmapped"
+_ABILITY: TypeAdapter[Ability] = TypeAdapter(Ability)
+
+
+def _sorted(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _sorted(v) for k, v in sorted(value.items())}
+    if isinstance(value, (list, tuple)):
+        items = [_sorted(v) for v in value]
+        return sorted(items, key=lambda v: json.dumps(v, sort_keys=True))
+    return value
+
+
+def canonical(ability: Any) -> tuple[str, str]:
+    """(category, exact form) of an ability written as in a snapshot; equal abilities give equal forms."""
+    model = _ABILITY.validate_python(ability)
+    dumped = _ABILITY.dump_python(model, mode="json", exclude_none=True, by_alias=True)
+    return ability_name(model), json.dumps(_sorted(dumped), sort_keys=True)
+
+
+@dataclass(frozen=True)
+class Label:
+    card: str
+    abilities: tuple[Any, ...]
+    unmapped: bool = False
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> Label:
+        return cls(str(data["card"]), tuple(data.get("abilities") or ()), bool(data.get("unmapped", False)))
+
+    def items(self) -> set[tuple[str, str]]:
+        found = {canonical(a) for a in self.abilities}
+        return found | ({(UNMAPPED, UNMAPPED)} if self.unmapped else set())
+
+
+def reader_items(card: str, db: CardDatabase) -> set[tuple[str, str]]:
+    reading = read_card(find_card(card, db), db)
+    found = {canonical(a) for a in reading.abilities}
+    return found | ({(UNMAPPED, UNMAPPED)} if reading.unmapped else set())
+
+
+@dataclass
+class Score:
+    tp: Counter[str] = field(default_factory=Counter)
+    fp: Counter[str] = field(default_factory=Counter)
+    fn: Counter[str] = field(default_factory=Counter)
+    misses: list[tuple[str, str, str]] = field(default_factory=list)  # card, "extra"|"missing", exact form
+
+    def add(self, card: str, expected: set[tuple[str, str]], got: set[tuple[str, str]]) -> None:
+        for category, _form in got & expected:
+            self.tp[category] += 1
+        for category, form in got - expected:
+            self.fp[category] += 1
+            self.misses.append((card, "extra", form))
+        for category, form in expected - got:
+            self.fn[category] += 1
+            self.misses.append((card, "missing", form))
+
+    def categories(self) -> list[str]:
+        return sorted(set(self.tp) | set(self.fp) | set(self.fn))
+
+    @staticmethod
+    def ratio(good: int, other: int) -> float | None:
+        return good / (good + other) if good + other else None
+
+    def precision(self, category: str | None = None) -> float | None:
+        if category is None:
+            return self.ratio(sum(self.tp.values()), sum(self.fp.values()))
+        return self.ratio(self.tp[category], self.fp[category])
+
+    def recall(self, category: str | None = None) -> float | None:
+        if category is None:
+            return self.ratio(sum(self.tp.values()), sum(self.fn.values()))
+        return self.ratio(self.tp[category], self.fn[category])
+
+
+def score(labels: Iterable[Label], db: CardDatabase) -> Score:
+    result = Score()
+    for label in labels:
+        result.add(label.card, label.items(), reader_items(label.card, db))
+    return result
+
+
+def database_counts(db: CardDatabase) -> Counter[str]:
+    """How many faces of the database the reader gives each category."""
+    counts: Counter[str] = Counter()
+    for face in db.cards.values():
+        reading = read_card(face, db)
+        for category in {canonical(a)[0] for a in reading.abilities}:
+            counts[category] += 1
+        if reading.unmapped:
+            counts[UNMAPPED] += 1
+    return counts

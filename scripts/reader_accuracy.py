@@ -1,0 +1,90 @@
+"""Precision and recall of the Oracle reader against tests/data/cards_labelled.yaml, as Markdown (docs/cards.md).
+
+    python scripts/reader_accuracy.py
+
+Three tables: the random sample (an estimate for the whole bundled database, with 95% Wilson lower bounds), all
+labelled cards per category, and how many faces of the bundled database the reader gives each category.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+import sys
+from pathlib import Path
+
+import yaml
+from combatcheck.cards.accuracy import Label, Score, database_counts, score
+from combatcheck.cards.db import load_bundled
+
+LABELS = Path(__file__).resolve().parent.parent / "tests" / "data" / "cards_labelled.yaml"
+# The net that drew the random sample: text mentioning attacking, blocking or a combat keyword.
+NET = re.compile(
+    r"attack|block|flying|reach|shadow|horsemanship|\bfear\b|intimidate|menace|skulk|defender|haste|banding|walk\b|"
+    r"protection from|vigilance|first strike|double strike|deathtouch|trample|lifelink|indestructible|hexproof"
+)
+
+
+def wilson_low(good: int, total: int) -> float:
+    if total == 0:
+        return float("nan")
+    z = 1.96
+    p = good / total
+    centre = p + z * z / (2 * total)
+    margin = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total))
+    return (centre - margin) / (1 + z * z / total)
+
+
+def pct(value: float | None) -> str:
+    return "–" if value is None else f"{100 * value:.1f}%"
+
+
+def table(result: Score) -> list[str]:
+    rows = ["| category | labelled | found | correct | precision | recall |", "|---|---:|---:|---:|---:|---:|"]
+    for cat in result.categories():
+        tp, fp, fn = result.tp[cat], result.fp[cat], result.fn[cat]
+        rows.append(
+            f"| {cat} | {tp + fn} | {tp + fp} | {tp} | {pct(result.precision(cat))} | {pct(result.recall(cat))} |"
+        )
+    return rows
+
+
+def main() -> int:
+    db = load_bundled()
+    raw = yaml.safe_load(LABELS.read_text(encoding="utf-8"))
+    candidates = sorted(n for n, c in db.cards.items() if NET.search(c.text.lower()))
+    drawn = random.Random(509).sample(candidates, 120)
+    sample = [Label.from_data(x) for x in raw["random_sample"]]
+    if [x.card for x in sample] != drawn:
+        print("the random sample in the labels is not the one the script draws", file=sys.stderr)
+        return 1
+    everything = sample + [Label.from_data(x) for x in raw["picked"]]
+    on_sample, on_all = score(sample, db), score(everything, db)
+    tp, fp, fn = sum(on_sample.tp.values()), sum(on_sample.fp.values()), sum(on_sample.fn.values())
+    out = [
+        f"Random sample: {len(sample)} of the {len(candidates)} faces (of {len(db)}) whose text mentions combat; "
+        f"{tp + fn} labelled abilities.",
+        "",
+        f"- precision {pct(on_sample.precision())} (95% lower bound {pct(wilson_low(tp, tp + fp))})",
+        f"- recall {pct(on_sample.recall())} (95% lower bound {pct(wilson_low(tp, tp + fn))})",
+        "",
+        f"All {len(everything)} labelled cards: precision {pct(on_all.precision())}, recall {pct(on_all.recall())}.",
+        "",
+        *table(on_all),
+        "",
+        "Faces of the bundled database the reader gives each category:",
+        "",
+        "| category | faces |",
+        "|---|---:|",
+        *(f"| {cat} | {n} |" for cat, n in sorted(database_counts(db).items(), key=lambda kv: (-kv[1], kv[0]))),
+    ]
+    misses = on_all.misses
+    if misses:
+        out += ["", "Disagreements:", *(f"- {card}: {kind} {form}" for card, kind, form in misses)]
+    print("\n".join(out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

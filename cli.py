@@ -19,7 +19,7 @@ app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
-    help="Decide whether a Magic: The Gathering block declaration is legal (CR 509.1), with reasons.",
+    help="Decide whether a Magic: The Gathering attack or block declaration is legal (CR 508.1, 509.1), with reasons.",
 )
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -80,14 +80,11 @@ def _emit(report: Report, snapshot: Snapshot, as_json: bool, lang: Lang) -> NoRe
 
 
 def _decide(action: str, snapshot: Snapshot, lang: Lang, time_limit: float | None) -> Report:
-    from .solver import UnsupportedSnapshot, check, solve
+    from .solver import check, solve
 
-    try:
-        if action == "check":
-            return check(snapshot, lang=lang.value, time_limit=time_limit)
-        return solve(snapshot, lang=lang.value, time_limit=time_limit)
-    except UnsupportedSnapshot as exc:
-        _fail([str(exc)])
+    if action == "check":
+        return check(snapshot, lang=lang.value, time_limit=time_limit)
+    return solve(snapshot, lang=lang.value, time_limit=time_limit)
 
 
 @app.command("check")

@@ -36,10 +36,53 @@ class GrantEffect(_Effect):
     to: CreatureFilter = Field(default_factory=CreatureFilter)
 
 
+class MaxAttackersEffect(_Effect):
+    """No more than N creatures can attack each combat (Silent Arbiter); counted over the whole attack (802.3a)."""
+
+    max_attackers: int = Field(ge=0)
+
+
+class MaxAttackersAgainstEffect(_Effect):
+    """No more than `count` creatures can attack this player each combat (Crawlspace)."""
+
+    max_attackers_against: str
+    count: int = Field(ge=0)
+
+
+class AttackCostEffect(_Effect):
+    """Creatures can't attack `defender` (and, with `planeswalkers`, planeswalkers they control) unless their
+    controller pays the cost for each such creature (Propaganda, Ghostly Prison; Sphere of Safety)."""
+
+    attack_cost: str = Field(min_length=1)
+    defender: str
+    planeswalkers: bool = False
+
+
+class CantAttackEffect(_Effect):
+    """Creatures (matching `attackers`, default all) can't attack this player (Blazing Archon), nor, with
+    `planeswalkers`, the planeswalkers they control."""
+
+    cant_attack: str
+    planeswalkers: bool = False
+    attackers: CreatureFilter | None = None
+
+
+class MustBeAttackedEffect(_Effect):
+    """Each opponent must attack this player or a planeswalker they control with at least one creature each combat
+    if able (Trove of Temptation): one requirement per attacking player."""
+
+    must_be_attacked: str
+
+
 EFFECT_KINDS: dict[str, type[_Effect]] = {
     "max_blockers": MaxBlockersEffect,
     "block_cost": BlockCostEffect,
     "grant": GrantEffect,
+    "max_attackers": MaxAttackersEffect,
+    "max_attackers_against": MaxAttackersAgainstEffect,
+    "attack_cost": AttackCostEffect,
+    "cant_attack": CantAttackEffect,
+    "must_be_attacked": MustBeAttackedEffect,
 }
 
 

@@ -6,6 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from .snapshot import Declaration
+
 
 class Finding(BaseModel):
     """One broken restriction, or one requirement (obeyed or missed), with its rule and objects."""
@@ -24,8 +26,11 @@ class CostItem(BaseModel):
 
 
 class Outcome(BaseModel):
-    """509.1g-h: who blocks what, which attackers are blocked or unblocked, and the total cost to pay (509.1d)."""
+    """What the declaration does: who attacks what (508.1k), or who blocks what and which attackers are blocked or
+    unblocked (509.1g-h, 702.22h for bands), and the total cost to pay (508.1h, 509.1d)."""
 
+    attacks: dict[str, str] = Field(default_factory=dict, description="attacking creature -> what it attacks")
+    attacked: dict[str, list[str]] = Field(default_factory=dict, description="player/planeswalker/battle -> attackers")
     blocks: dict[str, list[str]] = Field(default_factory=dict, description="blocker -> attackers it blocks")
     blocked: dict[str, list[str]] = Field(default_factory=dict, description="attacker -> its blockers")
     unblocked: list[str] = Field(default_factory=list)
@@ -55,8 +60,8 @@ class Report(BaseModel):
     missed_requirements: list[Finding] = Field(
         default_factory=list, description="requirements the witness obeys that the proposal does not"
     )
-    witness: dict[str, list[str]] | None = Field(
-        None, description="a legal declaration (blocker -> attackers) nearest to the proposal"
+    witness: Declaration | None = Field(
+        None, description="a legal declaration nearest to the proposal, in the snapshot's declaration format"
     )
     outcome: Outcome | None = None
     solver: SolverInfo

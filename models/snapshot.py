@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, field_validator, model_serializer
 
 from .abilities import Ability, Keyword, ability_name
 from .characteristics import CardType, CardTypeName, ColorName, Subtype, SupertypeName
@@ -75,10 +75,16 @@ class Permanent(BaseModel):
 
 
 class Declaration(BaseModel):
-    """The proposed declaration. `blocks` maps each blocker to the attacker (or list of attackers) it blocks."""
+    """The proposed declaration: `blocks` (declare blockers) or `attacks` and `bands` (declare attackers)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    blocks: dict[str, tuple[str, ...]] = Field(default_factory=dict)
+    blocks: dict[str, tuple[str, ...]] = Field(
+        default_factory=dict, description="blocker -> the attacker it blocks (or a list, if it may block several)"
+    )
+    attacks: dict[str, str] = Field(
+        default_factory=dict, description="attacking creature -> the player, planeswalker or battle it attacks"
+    )
+    bands: tuple[tuple[str, ...], ...] = Field((), description="attacking bands (702.22c): lists of creature ids")
 
     @field_validator("blocks", mode="before")
     @classmethod
@@ -92,8 +98,18 @@ class Declaration(BaseModel):
     def block_pairs(self) -> list[tuple[str, str]]:
         return [(blocker, attacker) for blocker, attackers in self.blocks.items() for attacker in attackers]
 
+    def attack_pairs(self) -> list[tuple[str, str]]:
+        return list(self.attacks.items())
+
+    @model_serializer(mode="wrap")
+    def _omit_empty(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """Write only what is declared, so a witness reads like a hand-written declaration."""
+        data: dict[str, Any] = handler(self)
+        return {k: v for k, v in data.items() if v}
+
 
 Step = Literal["declare_blockers", "declare_attackers"]
+AttackOption = Literal["multiple_players", "left", "right", "chosen"]
 
 
 class Snapshot(BaseModel):
@@ -105,6 +121,17 @@ class Snapshot(BaseModel):
     players: tuple[Player, ...] = Field(min_length=2, description="in turn order")
     shared_team_turns: bool = Field(
         False, description="teams take turns together (Two-Headed Giant, 805): one combined block per team"
+    )
+    attack_option: AttackOption | None = Field(
+        None,
+        description=(
+            "multiplayer attack option (802, 803): attack multiple players (default with 3+ players), attack left "
+            "(the next player in turn order), attack right (the previous one), or one chosen defending player"
+        ),
+    )
+    defending_player: str | None = Field(None, description="with attack_option: chosen, the chosen player (506.2a)")
+    bands: tuple[tuple[str, ...], ...] = Field(
+        (), description="in the declare blockers step: the attacking bands that were declared (702.22h)"
     )
     permanents: tuple[Permanent, ...] = ()
     effects: tuple[Effect, ...] = ()

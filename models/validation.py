@@ -5,7 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .abilities import AttacksIfAble, BlocksIfAble, GoadedBy
-from .effects import GrantEffect
+from .effects import (
+    AttackCostEffect,
+    CantAttackEffect,
+    GrantEffect,
+    MaxAttackersAgainstEffect,
+    MustBeAttackedEffect,
+)
 from .filters import CreatureFilter
 from .snapshot import Permanent, Snapshot
 
@@ -96,6 +102,11 @@ def reference_problems(snapshot: Snapshot) -> list[InputProblem]:
         if perm.attacking is None:
             continue
         apath = f"{where}.attacking"
+        if snapshot.step == "declare_attackers":
+            problems.append(
+                InputProblem(apath, "in the declare_attackers step, attacks are proposed in declaration.attacks")
+            )
+            continue
         target = perm.attacking
         if target not in seen_players and target not in by_id:
             problems.append(InputProblem(apath, f"no player, planeswalker or battle with id '{target}'"))
@@ -115,12 +126,43 @@ def reference_problems(snapshot: Snapshot) -> list[InputProblem]:
 
     for i, effect in enumerate(snapshot.effects):
         filters: list[CreatureFilter] = []
+        named: list[tuple[str, str]] = []
         if isinstance(effect, GrantEffect):
             filters.append(effect.to)
+        if isinstance(effect, CantAttackEffect):
+            named.append(("cant_attack", effect.cant_attack))
+            filters += [effect.attackers] if effect.attackers else []
+        if isinstance(effect, MaxAttackersAgainstEffect):
+            named.append(("max_attackers_against", effect.max_attackers_against))
+        if isinstance(effect, AttackCostEffect):
+            named.append(("defender", effect.defender))
+        if isinstance(effect, MustBeAttackedEffect):
+            named.append(("must_be_attacked", effect.must_be_attacked))
+        for field, pid in named:
+            if pid not in seen_players:
+                problems.append(InputProblem(f"effects[{i}].{field}", f"'{pid}' is not one of the players"))
         for flt in filters:
             for pid in _filter_players(flt):
                 if pid not in seen_players:
                     problems.append(InputProblem(f"effects[{i}]", f"'{pid}' is not one of the players"))
+
+    if snapshot.attack_option == "chosen" and snapshot.defending_player is None:
+        problems.append(InputProblem("defending_player", "attack_option 'chosen' needs the chosen defending_player"))
+    if snapshot.defending_player is not None:
+        if snapshot.defending_player not in seen_players:
+            problems.append(
+                InputProblem("defending_player", f"'{snapshot.defending_player}' is not one of the players")
+            )
+        elif teams.get(snapshot.defending_player) == active_team:
+            problems.append(InputProblem("defending_player", "the defending player must be an opponent (506.2a)"))
+    seen_in_band: set[str] = set()
+    for i, band in enumerate(snapshot.bands):
+        for member in band:
+            if member not in by_id or by_id[member].attacking is None:
+                problems.append(InputProblem(f"bands[{i}]", f"'{member}' is not an attacking creature"))
+            if member in seen_in_band:
+                problems.append(InputProblem(f"bands[{i}]", f"'{member}' is in two bands"))
+            seen_in_band.add(member)
 
     problems += _declaration_problems(snapshot, by_id, teams)
     return problems
@@ -132,6 +174,32 @@ def _declaration_problems(snapshot: Snapshot, by_id: dict[str, Permanent], teams
     if declaration is None:
         return problems
     active_team = teams.get(snapshot.active_player)
+    if snapshot.step == "declare_attackers" and declaration.blocks:
+        problems.append(InputProblem("declaration.blocks", "blocks are declared in the declare_blockers step"))
+    if snapshot.step == "declare_blockers" and (declaration.attacks or declaration.bands):
+        problems.append(InputProblem("declaration.attacks", "attacks are declared in the declare_attackers step"))
+    player_ids = set(teams)
+    for creature_id, target in declaration.attacks.items():
+        path = f"declaration.attacks.{creature_id}"
+        creature = by_id.get(creature_id)
+        if creature is None:
+            problems.append(InputProblem(path, f"no permanent with id '{creature_id}'"))
+        elif teams.get(creature.controller) != active_team:
+            problems.append(
+                InputProblem(path, f"'{creature_id}' is controlled by '{creature.controller}', who is not attacking")
+            )
+        if target not in player_ids and target not in by_id:
+            problems.append(InputProblem(path, f"no player, planeswalker or battle with id '{target}'"))
+        elif target in by_id and not (by_id[target].is_planeswalker or by_id[target].is_battle):
+            problems.append(InputProblem(path, f"'{target}' is neither a player, a planeswalker nor a battle (506.3)"))
+    banded: set[str] = set()
+    for i, band in enumerate(declaration.bands):
+        for member in band:
+            if member not in by_id:
+                problems.append(InputProblem(f"declaration.bands[{i}]", f"no permanent with id '{member}'"))
+            if member in banded:
+                problems.append(InputProblem(f"declaration.bands[{i}]", f"'{member}' is in two bands"))
+            banded.add(member)
     for blocker_id, attacker_ids in declaration.blocks.items():
         path = f"declaration.blocks.{blocker_id}"
         blocker = by_id.get(blocker_id)

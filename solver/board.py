@@ -82,6 +82,64 @@ class Board:
             if p.is_creature and not p.phased_out and self.block_group(p.controller) in groups
         ]
 
+    # declare attackers (508.1, 802, 803, 805.10)
+    @cached_property
+    def attacking_players(self) -> list[str]:
+        """The active player, or the whole active team when teams share turns (805.10a)."""
+        team = self.team[self.snapshot.active_player]
+        return [p.id for p in self.snapshot.players if self.team[p.id] == team]
+
+    @cached_property
+    def defending_players(self) -> list[str]:
+        """Who may be attacked this combat, by the attack option (506.2, 802.2, 803.1, 805.10a)."""
+        snapshot = self.snapshot
+        active = snapshot.active_player
+        opponents = [p.id for p in snapshot.players if self.team[p.id] != self.team[active]]
+        option = snapshot.attack_option
+        if option == "chosen":
+            return [d for d in opponents if d == snapshot.defending_player]
+        if option in ("left", "right"):
+            order = [p.id for p in snapshot.players]
+            step = 1 if option == "left" else -1
+            neighbour = order[(order.index(active) + step) % len(order)]
+            return [neighbour] if neighbour in opponents else []
+        return opponents
+
+    @cached_property
+    def attack_targets(self) -> dict[str, str]:
+        """Every player, planeswalker and battle that may be attacked, with the defending player it stands for:
+        defending players, the planeswalkers they control, the battles they protect (310.8b)."""
+        defending = set(self.defending_players)
+        targets = {player: player for player in self.defending_players}
+        for perm in self.permanents.values():
+            if perm.phased_out:
+                continue
+            if perm.is_battle and perm.protector in defending:
+                targets[perm.id] = perm.protector
+            elif perm.is_planeswalker and perm.controller in defending:
+                targets[perm.id] = perm.controller
+        return targets
+
+    @cached_property
+    def attack_candidates(self) -> list[Permanent]:
+        """Creatures of the attacking players, in snapshot order."""
+        attacking = set(self.attacking_players)
+        return [p for p in self.permanents.values() if p.is_creature and p.controller in attacking]
+
+    def defender_for_target(self, target_id: str) -> str | None:
+        """The player an attack on any player, planeswalker or battle would be against."""
+        if target_id in self.team:
+            return target_id
+        perm = self.permanents.get(target_id)
+        if perm is None:
+            return None
+        return perm.protector if perm.is_battle else perm.controller
+
+    def may_be_declared_attacker(self, perm: Permanent) -> bool:
+        """508.1a: an untapped creature, not a battle, phased in, and not summoning sick unless it has haste."""
+        sick = perm.entered_this_turn and not perm.has_keyword(Keyword.HASTE)
+        return perm.is_creature and not perm.is_battle and not perm.tapped and not perm.phased_out and not sick
+
     def may_be_declared_blocker(self, perm: Permanent) -> bool:
         """509.1a: an untapped creature that is not a battle (and not phased out, 702.26b)."""
         return perm.is_creature and not perm.is_battle and not perm.tapped and not perm.phased_out

@@ -1,4 +1,4 @@
-"""The verdict: check a proposed declaration, or solve for a legal one (509.1b-c).
+"""The verdict: check a proposed declaration, or solve for a legal one (508.1c-d, 509.1b-c).
 
 A proposal is legal iff it breaks no restriction and obeys at least as many requirements as the best declaration
 that pays no cost. CP-SAT runs only when the proposal could fall short of that optimum.
@@ -9,35 +9,34 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from ..models import Snapshot
+from ..models import Declaration, Snapshot
 from ..models.report import CostItem, Finding, Outcome, Report, SolverInfo
 from .board import Board
 from .explain import finding, total_cost
-from .ir import Blocked, Blocks, Compilation, Pair, Reason, Truth
+from .ir import Acts, Compilation, Pair, Reason, Receives, Truth
 from .optimum import Optimum, optimise
-from .rules import CATALOG, BlockContext
-
-
-class UnsupportedSnapshot(ValueError):
-    """The snapshot is valid but asks for something this version does not decide."""
-
-
-def compile_blocks(snapshot: Snapshot, proposal: frozenset[Pair] = frozenset()) -> tuple[Board, Compilation]:
-    if snapshot.step != "declare_blockers":
-        raise UnsupportedSnapshot(
-            f"step '{snapshot.step}': only declare_blockers is decided in this version (attacks are planned)"
-        )
-    board = Board(snapshot)
-    ctx = BlockContext(board, sorted(proposal, key=lambda p: (p.blocker, p.attacker)))
-    for rule in CATALOG:
-        rule.compile(ctx)
-    return board, ctx.compilation
+from .rules import CATALOG, AttackContext, BlockContext, Context
 
 
 def proposal_pairs(snapshot: Snapshot) -> frozenset[Pair]:
-    if snapshot.declaration is None:
+    declaration = snapshot.declaration
+    if declaration is None:
         return frozenset()
-    return frozenset(Pair(b, a) for b, a in snapshot.declaration.block_pairs())
+    pairs = declaration.attack_pairs() if snapshot.step == "declare_attackers" else declaration.block_pairs()
+    return frozenset(Pair(actor, target) for actor, target in pairs)
+
+
+def compile_snapshot(snapshot: Snapshot, proposal: frozenset[Pair] = frozenset()) -> tuple[Board, Compilation]:
+    """Run every catalog rule of the snapshot's step over the board (and the proposal's own pairs)."""
+    board = Board(snapshot)
+    ordered = sorted(proposal, key=lambda p: (p.actor, p.target))
+    ctx: Context = (
+        AttackContext(board, ordered) if snapshot.step == "declare_attackers" else BlockContext(board, ordered)
+    )
+    for rule in CATALOG:
+        if rule.step == snapshot.step:
+            rule.compile(ctx)
+    return board, ctx.compilation
 
 
 @dataclass(frozen=True)
@@ -52,31 +51,29 @@ class Evaluation:
         return len(self.obeyed)
 
 
-def evaluate(compilation: Compilation, pairs: frozenset[Pair]) -> Evaluation:
+def evaluate(compilation: Compilation, pairs: frozenset[Pair], *, proposal: bool = False) -> Evaluation:
     truth = Truth(pairs)
-    broken: list[Reason] = []
-    for pair in sorted(pairs, key=lambda p: (p.blocker, p.attacker)):
+    broken: list[Reason] = list(compilation.proposal_only) if proposal else []
+    for pair in sorted(pairs, key=lambda p: (p.actor, p.target)):
         broken.extend(compilation.forbidden.get(pair, ()))
     broken.extend(r.reason for r in compilation.restrictions if not r.condition.holds(truth))
     obeyed = [i for i, req in enumerate(compilation.requirements) if req.condition.holds(truth)]
-    unique = list(dict.fromkeys(broken))
-    return Evaluation(unique, obeyed)
+    return Evaluation(list(dict.fromkeys(broken)), obeyed)
 
 
 def requirement_upper_bound(compilation: Compilation) -> int:
     """Requirements that some cost-free declaration might obey, each judged alone: a cap on the optimum."""
-    free = compilation.free_pairs()
-    free_set = set(free)
-    blockers = {p.blocker for p in free}
-    attackers = {p.attacker for p in free}
+    free = set(compilation.free_pairs())
+    actors = {p.actor for p in free}
+    targets = {p.target for p in free}
 
     def possible(atom: object) -> bool:
         if isinstance(atom, Pair):
-            return atom in free_set
-        if isinstance(atom, Blocks):
-            return atom.blocker in blockers
-        if isinstance(atom, Blocked):
-            return atom.attacker in attackers
+            return atom in free
+        if isinstance(atom, Acts):
+            return atom.actor in actors
+        if isinstance(atom, Receives):
+            return atom.target in targets
         return False
 
     return sum(
@@ -86,39 +83,60 @@ def requirement_upper_bound(compilation: Compilation) -> int:
     )
 
 
-def as_blocks(pairs: frozenset[Pair]) -> dict[str, list[str]]:
-    out: dict[str, list[str]] = {}
-    for pair in sorted(pairs, key=lambda p: (p.blocker, p.attacker)):
-        out.setdefault(pair.blocker, []).append(pair.attacker)
-    return out
+def as_declaration(step: str, pairs: frozenset[Pair]) -> Declaration:
+    ordered = sorted(pairs, key=lambda p: (p.actor, p.target))
+    if step == "declare_attackers":
+        return Declaration(attacks={p.actor: p.target for p in ordered})
+    blocks: dict[str, list[str]] = {}
+    for pair in ordered:
+        blocks.setdefault(pair.actor, []).append(pair.target)
+    return Declaration.model_validate({"blocks": blocks})
 
 
 def outcome(board: Board, compilation: Compilation, pairs: frozenset[Pair]) -> Outcome:
-    blocks = as_blocks(pairs)
-    blocked: dict[str, list[str]] = {}
-    for pair in sorted(pairs, key=lambda p: (p.attacker, p.blocker)):
-        blocked.setdefault(pair.attacker, []).append(pair.blocker)
     costs = [
-        CostItem(object=c.blocker, cost=c.cost, source=dict(c.reason.values).get("source", ""))
-        for blocker in blocks
-        for c in compilation.costs.get(blocker, ())
+        CostItem(object=c.actor, cost=c.cost, source=c.reason.params().get("source", ""))
+        for c in compilation.costs_of(pairs)
     ]
+    by_target: dict[str, list[str]] = {}
+    for pair in sorted(pairs, key=lambda p: (p.target, p.actor)):
+        by_target.setdefault(pair.target, []).append(pair.actor)
+    common = {"costs": costs, "total_cost": total_cost([c.cost for c in costs])}
+    if board.snapshot.step == "declare_attackers":
+        return Outcome(
+            attacks={p.actor: p.target for p in sorted(pairs, key=lambda p: p.actor)},
+            attacked=by_target,
+            **common,
+        )
+    blocks = as_declaration("declare_blockers", pairs).blocks
+    blocked = dict(by_target)
+    for band in board.snapshot.bands:  # 702.22h: a blocker of one band member blocks the whole band
+        blockers = sorted({b for member in band for b in blocked.get(member, [])})
+        for member in band:
+            if blockers:
+                blocked[member] = blockers
     return Outcome(
-        blocks=blocks,
+        blocks={b: list(a) for b, a in blocks.items()},
         blocked=blocked,
         unblocked=[a.id for a in board.attackers if a.id not in blocked],
-        costs=costs,
-        total_cost=total_cost([c.cost for c in costs]),
+        **common,
+    )
+
+
+def _info(optimum: Optimum | None, started: float) -> SolverInfo:
+    return SolverInfo(
+        used_cpsat=optimum is not None,
+        status=optimum.status if optimum is not None else "fast-path",
+        milliseconds=round((time.perf_counter() - started) * 1000, 3),
     )
 
 
 def check(snapshot: Snapshot, *, lang: str = "en", time_limit: float | None = None, witness: bool = True) -> Report:
-    """Decide whether the snapshot's declaration is legal. No declaration means "no blocks"."""
+    """Decide whether the snapshot's declaration is legal. No declaration means nobody attacks / blocks."""
     started = time.perf_counter()
     proposal = proposal_pairs(snapshot)
-    board, compilation = compile_blocks(snapshot, proposal)
-    evaluation = evaluate(compilation, proposal)
-    total = len(compilation.requirements)
+    board, compilation = compile_snapshot(snapshot, proposal)
+    evaluation = evaluate(compilation, proposal, proposal=True)
     violations = [finding(r, board, lang) for r in evaluation.broken]
 
     upper = requirement_upper_bound(compilation)
@@ -127,8 +145,9 @@ def check(snapshot: Snapshot, *, lang: str = "en", time_limit: float | None = No
     if needs_optimum or (violations and witness):
         optimum = optimise(compilation, proposal, time_limit=time_limit)
 
+    best: int | None
     if not needs_optimum:
-        best: int | None = upper if optimum is None or not optimum.exact else optimum.best
+        best = optimum.best if optimum is not None and optimum.exact else upper
         verdict = "illegal" if violations else "legal"
     elif optimum is None or optimum.best is None:
         best, verdict = None, ("illegal" if violations else "unknown")
@@ -145,32 +164,28 @@ def check(snapshot: Snapshot, *, lang: str = "en", time_limit: float | None = No
             verdict = "unknown"
 
     missed: list[Finding] = []
-    witness_blocks = None
+    witness_declaration = None
     if verdict == "illegal" and optimum is not None and optimum.pairs is not None:
         witness_eval = evaluate(compilation, optimum.pairs)
-        witness_blocks = as_blocks(optimum.pairs)
+        witness_declaration = as_declaration(snapshot.step, optimum.pairs)
         mine = set(evaluation.obeyed)
         missed = [
             finding(compilation.requirements[i].reason, board, lang) for i in witness_eval.obeyed if i not in mine
         ]
-        if best is not None and evaluation.obeyed_count < best:
+        if evaluation.obeyed_count < witness_eval.obeyed_count:
             violations += missed
 
     return Report(
         verdict=verdict,
         step=snapshot.step,
         violations=violations,
-        requirements_total=total,
+        requirements_total=len(compilation.requirements),
         requirements_obeyed=evaluation.obeyed_count,
         requirements_optimum=best,
         missed_requirements=missed,
-        witness=witness_blocks,
+        witness=witness_declaration,
         outcome=outcome(board, compilation, proposal) if verdict == "legal" else None,
-        solver=SolverInfo(
-            used_cpsat=optimum is not None,
-            status=optimum.status if optimum is not None else "fast-path",
-            milliseconds=round((time.perf_counter() - started) * 1000, 3),
-        ),
+        solver=_info(optimum, started),
     )
 
 
@@ -178,7 +193,7 @@ def solve(snapshot: Snapshot, *, lang: str = "en", time_limit: float | None = No
     """A legal declaration obeying the most requirements, as close as possible to the snapshot's own (if any)."""
     started = time.perf_counter()
     proposal = proposal_pairs(snapshot)
-    board, compilation = compile_blocks(snapshot, proposal)
+    board, compilation = compile_snapshot(snapshot, proposal)
     optimum = optimise(compilation, proposal, time_limit=time_limit)
     if optimum.pairs is None:
         return Report(
@@ -186,11 +201,7 @@ def solve(snapshot: Snapshot, *, lang: str = "en", time_limit: float | None = No
             step=snapshot.step,
             requirements_total=len(compilation.requirements),
             requirements_obeyed=0,
-            solver=SolverInfo(
-                used_cpsat=True,
-                status=optimum.status,
-                milliseconds=round((time.perf_counter() - started) * 1000, 3),
-            ),
+            solver=_info(optimum, started),
         )
     evaluation = evaluate(compilation, optimum.pairs)
     return Report(
@@ -199,11 +210,7 @@ def solve(snapshot: Snapshot, *, lang: str = "en", time_limit: float | None = No
         requirements_total=len(compilation.requirements),
         requirements_obeyed=evaluation.obeyed_count,
         requirements_optimum=optimum.best if optimum.exact else None,
-        witness=as_blocks(optimum.pairs),
+        witness=as_declaration(snapshot.step, optimum.pairs),
         outcome=outcome(board, compilation, optimum.pairs),
-        solver=SolverInfo(
-            used_cpsat=True,
-            status=optimum.status,
-            milliseconds=round((time.perf_counter() - started) * 1000, 3),
-        ),
+        solver=_info(optimum, started),
     )

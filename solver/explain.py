@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from ..models import Declaration
 from ..models.report import Finding, Report
 from .board import Board
 from .ir import Reason
@@ -88,7 +89,17 @@ _WORDS: dict[str, dict[str, str]] = {
         "fr": "Une déclaration légale :",
         "es": "Una declaración legal:",
     },
-    "no_blocks": {"en": "no blockers", "fr": "aucun bloqueur", "es": "ninguna bloqueadora"},
+    "nothing": {
+        "en": "nobody is declared",
+        "fr": "aucune créature n'est déclarée",
+        "es": "no se declara ninguna criatura",
+    },
+    "outcome": {"en": "Declared:", "fr": "Déclaration :", "es": "Declaración:"},
+    "attacks": {
+        "en": "{creature} attacks {target}",
+        "fr": "{creature} attaque {target}",
+        "es": "{creature} ataca a {target}",
+    },
     "blocks": {
         "en": "{blocker} blocks {attackers}",
         "fr": "{blocker} bloque {attackers}",
@@ -117,25 +128,39 @@ def report_lines(report: Report, board: Board, lang: str = "en") -> list[str]:
     if report.requirements_total:
         best = report.requirements_optimum if report.requirements_optimum is not None else "?"
         lines.append(word("count", lang, obeyed=report.requirements_obeyed, best=best, total=report.requirements_total))
-    declaration = report.witness if report.verdict == "illegal" else None
-    if declaration is not None:
+    if report.verdict == "illegal" and report.witness is not None:
         lines.append(word("witness", lang))
-        lines += _declaration_lines(declaration, board, lang)
+        lines += _declaration_lines(report.witness, board, lang)
     if report.outcome is not None:
-        if report.verdict == "legal" and report.witness is not None:
+        if report.witness is not None:
             lines.append(word("solution", lang))
-        lines += _declaration_lines(report.outcome.blocks, board, lang)
+            lines += _declaration_lines(report.witness, board, lang)
+        elif report.outcome.attacks or report.outcome.blocks:
+            lines.append(word("outcome", lang))
+            for creature, target in report.outcome.attacks.items():
+                lines.append("  " + word("attacks", lang, creature=board.label(creature), target=board.label(target)))
+            for blocker, attackers in report.outcome.blocks.items():
+                lines.append(
+                    "  " + word("blocks", lang, blocker=board.label(blocker), attackers=_labels(attackers, board))
+                )
         if report.outcome.unblocked:
-            lines.append(word("unblocked", lang, attackers=", ".join(board.label(a) for a in report.outcome.unblocked)))
+            lines.append(word("unblocked", lang, attackers=_labels(report.outcome.unblocked, board)))
         if report.outcome.total_cost:
             lines.append(word("cost", lang, cost=report.outcome.total_cost))
     return lines
 
 
-def _declaration_lines(blocks: dict[str, list[str]], board: Board, lang: str) -> list[str]:
-    if not blocks:
-        return ["  " + word("no_blocks", lang)]
-    return [
-        "  " + word("blocks", lang, blocker=board.label(b), attackers=", ".join(board.label(a) for a in attackers))
-        for b, attackers in blocks.items()
+def _labels(ids: list[str], board: Board) -> str:
+    return ", ".join(board.label(i) for i in ids)
+
+
+def _declaration_lines(declaration: Declaration, board: Board, lang: str) -> list[str]:
+    lines = [
+        "  " + word("attacks", lang, creature=board.label(c), target=board.label(t))
+        for c, t in declaration.attacks.items()
     ]
+    lines += [
+        "  " + word("blocks", lang, blocker=board.label(b), attackers=_labels(list(attackers), board))
+        for b, attackers in declaration.blocks.items()
+    ]
+    return lines or ["  " + word("nothing", lang)]

@@ -1,8 +1,9 @@
 """The intermediate form every rule compiles into, evaluated directly on a proposal or handed to CP-SAT.
 
-An atom is a yes/no fact about a declaration ("bear blocks brute", "sentry blocks", "brute is blocked").
-A constraint says how many of its atoms are true, optionally only when another atom is true. Keeping one
-form for both the direct check and the solver means they cannot disagree about what a rule says.
+A declaration is a set of pairs (actor, target): a blocker and the attacker it blocks, or an attacking creature and
+the player, planeswalker or battle it attacks. An atom is a yes/no fact about a declaration ("bear blocks brute",
+"sentry blocks", "brute is blocked"). A constraint says how many of its atoms are true, optionally only when another
+atom is true. One form for both the direct check and the solver means they cannot disagree about a rule.
 """
 
 from __future__ import annotations
@@ -14,27 +15,27 @@ from typing import Literal
 
 @dataclass(frozen=True, slots=True)
 class Pair:
-    """`blocker` blocks `attacker`."""
+    """`actor` is declared against `target`: a blocker blocks an attacker, or an attacker attacks a target."""
 
-    blocker: str
-    attacker: str
-
-
-@dataclass(frozen=True, slots=True)
-class Blocks:
-    """`blocker` blocks at least one creature."""
-
-    blocker: str
+    actor: str
+    target: str
 
 
 @dataclass(frozen=True, slots=True)
-class Blocked:
-    """`attacker` is blocked by at least one creature."""
+class Acts:
+    """`actor` is declared at all (it blocks, or it attacks)."""
 
-    attacker: str
+    actor: str
 
 
-Atom = Pair | Blocks | Blocked
+@dataclass(frozen=True, slots=True)
+class Receives:
+    """`target` is in at least one pair (an attacker is blocked, a player or planeswalker is attacked)."""
+
+    target: str
+
+
+Atom = Pair | Acts | Receives
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,9 +86,12 @@ class Requirement:
 
 @dataclass(frozen=True, slots=True)
 class Cost:
-    """Declaring `blocker` means paying `cost` (509.1d); without paying it can't block."""
+    """A cost to declare `actor` (once, whatever it is declared against), or to declare the pair (actor, target)
+    when `target` is given (Propaganda: per creature attacking that player). Unpaid, the declaration is forbidden;
+    nobody has to pay (508.1d, 509.1c)."""
 
-    blocker: str
+    actor: str
+    target: str | None
     cost: str
     reason: Reason
 
@@ -97,12 +101,12 @@ class Truth:
     """The atoms' values in one concrete declaration."""
 
     pairs: frozenset[Pair]
-    blockers: frozenset[str] = field(init=False)
-    blocked: frozenset[str] = field(init=False)
+    actors: frozenset[str] = field(init=False)
+    targets: frozenset[str] = field(init=False)
 
     def __post_init__(self) -> None:
-        self.blockers = frozenset(p.blocker for p in self.pairs)
-        self.blocked = frozenset(p.attacker for p in self.pairs)
+        self.actors = frozenset(p.actor for p in self.pairs)
+        self.targets = frozenset(p.target for p in self.pairs)
 
     @classmethod
     def of(cls, pairs: Iterable[tuple[str, str]] | Iterable[Pair]) -> Truth:
@@ -111,9 +115,9 @@ class Truth:
     def value(self, atom: Atom) -> bool:
         if isinstance(atom, Pair):
             return atom in self.pairs
-        if isinstance(atom, Blocks):
-            return atom.blocker in self.blockers
-        return atom.attacker in self.blocked
+        if isinstance(atom, Acts):
+            return atom.actor in self.actors
+        return atom.target in self.targets
 
 
 Kind = Literal["restriction", "requirement"]
@@ -121,14 +125,30 @@ Kind = Literal["restriction", "requirement"]
 
 @dataclass
 class Compilation:
-    """Everything the catalog says about one snapshot: forbidden pairs, costs, restrictions, requirements."""
+    """Everything the catalog says about one snapshot: forbidden pairs, costs, restrictions, requirements.
+
+    `proposal_only` holds reasons against the proposal's form that don't constrain other declarations (an
+    illegal band: the witness simply declares none)."""
 
     candidate_pairs: list[Pair]
     forbidden: dict[Pair, list[Reason]] = field(default_factory=dict)
-    costs: dict[str, list[Cost]] = field(default_factory=dict)
+    costs: list[Cost] = field(default_factory=list)
     restrictions: list[Restriction] = field(default_factory=list)
     requirements: list[Requirement] = field(default_factory=list)
+    proposal_only: list[Reason] = field(default_factory=list)
+
+    def costly(self) -> tuple[set[str], set[Pair]]:
+        """Actors that cost to declare at all, and pairs that cost to declare."""
+        actors = {c.actor for c in self.costs if c.target is None}
+        pairs = {Pair(c.actor, c.target) for c in self.costs if c.target is not None}
+        return actors, pairs
 
     def free_pairs(self) -> list[Pair]:
         """Pairs a declaration may use without breaking a pair restriction or paying a cost (509.1c)."""
-        return [p for p in self.candidate_pairs if p not in self.forbidden and p.blocker not in self.costs]
+        actors, pairs = self.costly()
+        return [p for p in self.candidate_pairs if p not in self.forbidden and p.actor not in actors and p not in pairs]
+
+    def costs_of(self, pairs: frozenset[Pair]) -> list[Cost]:
+        """The costs a declaration pays: each actor's own cost once, each pair's cost per pair."""
+        actors = {p.actor for p in pairs}
+        return [c for c in self.costs if (c.actor in actors if c.target is None else Pair(c.actor, c.target) in pairs)]

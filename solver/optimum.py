@@ -11,7 +11,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from .ir import Atom, Blocks, Compilation, Count, Pair
+from .ir import Acts, Atom, Compilation, Count, Pair
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
@@ -36,14 +36,12 @@ class _Literals:
 
     def __init__(self, model: cp_model.CpModel, free_pairs: list[Pair]) -> None:
         self.model = model
-        self.pair: dict[Pair, cp_model.IntVar] = {
-            p: model.new_bool_var(f"x[{p.blocker},{p.attacker}]") for p in free_pairs
-        }
-        self._by_blocker: dict[str, list[cp_model.IntVar]] = defaultdict(list)
-        self._by_attacker: dict[str, list[cp_model.IntVar]] = defaultdict(list)
+        self.pair: dict[Pair, cp_model.IntVar] = {p: model.new_bool_var(f"x[{p.actor},{p.target}]") for p in free_pairs}
+        self._by_actor: dict[str, list[cp_model.IntVar]] = defaultdict(list)
+        self._by_target: dict[str, list[cp_model.IntVar]] = defaultdict(list)
         for p, var in self.pair.items():
-            self._by_blocker[p.blocker].append(var)
-            self._by_attacker[p.attacker].append(var)
+            self._by_actor[p.actor].append(var)
+            self._by_target[p.target].append(var)
         self._derived: dict[Atom, cp_model.IntVar] = {}
 
     def of(self, atom: Atom) -> cp_model.IntVar | None:
@@ -51,7 +49,7 @@ class _Literals:
             return self.pair.get(atom)
         if atom in self._derived:
             return self._derived[atom]
-        parts = self._by_blocker[atom.blocker] if isinstance(atom, Blocks) else self._by_attacker[atom.attacker]
+        parts = self._by_actor[atom.actor] if isinstance(atom, Acts) else self._by_target[atom.target]
         if not parts:
             return None
         if len(parts) == 1:

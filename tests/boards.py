@@ -171,3 +171,94 @@ def boards(draw: st.DrawFn, max_attackers: int = 3, max_blockers: int = 4) -> di
         "permanents": permanents,
         "effects": effects,
     }
+
+
+ATTACK_ABILITIES: list[Any] = [
+    "haste",
+    "defender",
+    "cant_attack",
+    "cant_attack_alone",
+    "can_only_attack_alone",
+    "attacks_each_combat_if_able",
+    {"cant_attack_unless_others_attack": 1},
+    {"cant_attack_unless_others_attack": 2},
+    {"cant_attack_unless_also_attacking": {"power_greater_than_this": True}},
+    {"cant_attack_unless_defender_controls": {"subtypes": ["island"]}},
+    {"attack_cost": "{1}"},
+]
+
+
+@st.composite
+def attack_boards(draw: st.DrawFn, max_creatures: int = 4) -> dict[str, Any]:
+    """A declare-attackers snapshot without a declaration: 2-4 players or Two-Headed Giant, options, goad, costs."""
+    layout = draw(st.sampled_from(["duel", "three", "four", "2hg"]))
+    if layout == "2hg":
+        players: list[Any] = [
+            {"id": "ana", "team": "a"},
+            {"id": "ben", "team": "b"},
+            {"id": "amy", "team": "a"},
+            {"id": "cai", "team": "b"},
+        ]
+        ids = ["ana", "ben", "amy", "cai"]
+    else:
+        ids = {"duel": ["ana", "ben"], "three": ["ana", "ben", "cai"], "four": ["ana", "ben", "cai", "dee"]}[layout]
+        players = list(ids)
+    opponents = [p for p in ids if p not in ("ana", "amy" if layout == "2hg" else "ana")]
+    side = ["ana", "amy"] if layout == "2hg" else ["ana"]
+    option = draw(st.sampled_from([None, None, "multiple_players", "left", "right", "chosen"]))
+    permanents: list[dict[str, Any]] = []
+    n = draw(st.integers(1, max_creatures))
+    for i in range(n):
+        abilities = draw(st.lists(st.sampled_from(ATTACK_ABILITIES), max_size=2))
+        if draw(st.integers(0, 3)) == 0:
+            abilities.append({"goaded_by": draw(st.lists(st.sampled_from(opponents), min_size=1, max_size=2))})
+        if draw(st.integers(0, 5)) == 0:
+            abilities.append({"attacks_if_able": draw(st.sampled_from([*opponents, "pw"]))})
+        permanents.append(
+            {
+                "id": f"c{i}",
+                "controller": draw(st.sampled_from(side)),
+                "power": draw(st.integers(0, 4)),
+                "toughness": 2,
+                "abilities": abilities,
+                "tapped": draw(st.integers(0, 7)) == 0,
+                "entered_this_turn": draw(st.integers(0, 5)) == 0,
+            }
+        )
+    permanents.append(
+        {"id": "pw", "controller": draw(st.sampled_from(opponents)), "types": ["planeswalker"], "loyalty": 3}
+    )
+    if draw(st.booleans()):
+        permanents.append(
+            {"id": "isle", "controller": draw(st.sampled_from(opponents)), "types": ["land"], "subtypes": ["island"]}
+        )
+    if draw(st.integers(0, 3)) == 0:
+        permanents.append(
+            {"id": "siege", "controller": "ana", "types": ["battle"], "protector": draw(st.sampled_from(opponents))}
+        )
+    effects: list[dict[str, Any]] = []
+    if draw(st.integers(0, 4)) == 0:
+        effects.append({"max_attackers": draw(st.integers(1, 2))})
+    if draw(st.integers(0, 4)) == 0:
+        effects.append({"max_attackers_against": draw(st.sampled_from(opponents)), "count": 1})
+    if draw(st.integers(0, 3)) == 0:
+        effects.append(
+            {"attack_cost": "{2}", "defender": draw(st.sampled_from(opponents)), "planeswalkers": draw(st.booleans())}
+        )
+    if draw(st.integers(0, 4)) == 0:
+        effects.append({"cant_attack": draw(st.sampled_from(opponents)), "planeswalkers": draw(st.booleans())})
+    if draw(st.integers(0, 3)) == 0:
+        effects.append({"must_be_attacked": draw(st.sampled_from(opponents))})
+    data: dict[str, Any] = {
+        "step": "declare_attackers",
+        "active_player": "ana",
+        "players": players,
+        "shared_team_turns": layout == "2hg",
+        "permanents": permanents,
+        "effects": effects,
+    }
+    if option is not None:
+        data["attack_option"] = option
+    if option == "chosen":
+        data["defending_player"] = draw(st.sampled_from(opponents))
+    return data

@@ -41,3 +41,29 @@ def board(
     if blocks is not None:
         data["declaration"] = {"blocks": blocks}
     return snapshot_from_data(data)
+
+
+def creature(pid: str, *abilities: Any, **fields: Any) -> dict[str, Any]:
+    """A creature of the active player (ana), ready to attack."""
+    return {"id": pid, "controller": "ana", "power": 2, "toughness": 2, "abilities": list(abilities), **fields}
+
+
+def attack_board(
+    *permanents: dict[str, Any],
+    attacks: dict[str, str] | None = None,
+    bands: list[list[str]] | None = None,
+    effects: list[Any] | None = None,
+    players: list[Any] | None = None,
+    **extra: Any,
+) -> Snapshot:
+    data: dict[str, Any] = {
+        "step": "declare_attackers",
+        "active_player": "ana",
+        "players": players or ["ana", "ben"],
+        "permanents": list(permanents),
+        "effects": effects or [],
+        **extra,
+    }
+    if attacks is not None or bands is not None:
+        data["declaration"] = {"attacks": attacks or {}, "bands": bands or []}
+    return snapshot_from_data(data)

@@ -32,7 +32,7 @@ def test_json_report() -> None:
     report = json.loads(result.stdout)
     assert report["verdict"] == "illegal"
     assert report["requirements_obeyed"] == 0 and report["requirements_optimum"] == 1
-    assert report["witness"] == {"bear": ["brute"], "sentry": ["brute"]}
+    assert report["witness"] == {"blocks": {"bear": ["brute"], "sentry": ["brute"]}}
     assert report["violations"][0]["rule"] == "509.1c"
 
 
@@ -51,7 +51,7 @@ def test_spanish_explanation() -> None:
 def test_solve_prints_a_legal_declaration() -> None:
     result = runner.invoke(app, ["solve", str(MENACE), "--json"])
     assert result.exit_code == 0
-    assert json.loads(result.stdout)["witness"] == {"bear": ["brute"], "sentry": ["brute"]}
+    assert json.loads(result.stdout)["witness"] == {"blocks": {"bear": ["brute"], "sentry": ["brute"]}}
 
 
 def test_stdin() -> None:

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from boards import boards
+from boards import attack_boards, boards
 from combatcheck.models import snapshot_from_data
 from combatcheck.solver import check, solve
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference import RefBoard, all_declarations, costs_of, reference_optimum, requirements_obeyed, restrictions_ok
+from reference_attacks import AttackBoard, all_attacks, pays
+from reference_attacks import reference_optimum as attack_optimum
+from reference_attacks import requirements_obeyed as attack_obeyed
+from reference_attacks import restrictions_ok as attack_ok
 
 
 @settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -39,13 +43,37 @@ def test_cpsat_agrees_with_brute_force(board: dict[str, Any], pick: int, prefer_
     if report.verdict == "illegal":
         assert report.violations, "an illegal verdict always names a reason"
         assert report.witness is not None
-        witness = frozenset((b, a) for b, attackers in report.witness.items() for a in attackers)
+        witness = frozenset(report.witness.block_pairs())
         assert restrictions_ok(ref, witness)
         assert not any(costs_of(ref, ref.perms[b]) for b, _ in witness)
         assert requirements_obeyed(ref, witness) == optimum
 
     solved = solve(snapshot)
     assert solved.witness is not None
-    found = frozenset((b, a) for b, attackers in solved.witness.items() for a in attackers)
+    found = frozenset(solved.witness.block_pairs())
     assert restrictions_ok(ref, found)
     assert requirements_obeyed(ref, found) == optimum
+
+
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(board=attack_boards(), pick=st.integers(0, 10**9), prefer_legal=st.booleans())
+def test_cpsat_agrees_with_brute_force_on_attacks(board: dict[str, Any], pick: int, prefer_legal: bool) -> None:
+    snapshot = snapshot_from_data(board)
+    ref = AttackBoard.of(snapshot)
+    optimum = attack_optimum(ref)
+    attacks = list(all_attacks(ref))
+    if prefer_legal:
+        legal = [a for a in attacks if attack_ok(ref, a) and attack_obeyed(ref, a) >= optimum]
+        attacks = legal or attacks
+    proposal = attacks[pick % len(attacks)]
+    snapshot = snapshot_from_data({**board, "declaration": {"attacks": dict(proposal)}})
+
+    report = check(snapshot)
+    expected_legal = attack_ok(ref, proposal) and attack_obeyed(ref, proposal) >= optimum
+    assert report.verdict == ("legal" if expected_legal else "illegal"), report.model_dump_json(indent=1)
+    assert report.requirements_obeyed == attack_obeyed(ref, proposal)
+    if report.verdict == "illegal":
+        assert report.violations and report.witness is not None
+        witness = frozenset(report.witness.attack_pairs())
+        assert attack_ok(ref, witness) and not pays(ref, witness)
+        assert attack_obeyed(ref, witness) == optimum

@@ -1,12 +1,46 @@
 """The rule catalog. Each module registers its rules with `@register`; importing this package loads them all."""
 
-from . import blockers, declaring, evasion, requirements  # noqa: F401  (imported to register their rules)
-from .base import CATALOG, BlockContext, Message, PairRestriction, Rule, register
+from typing import Any
 
-__all__ = ["CATALOG", "BlockContext", "Message", "PairRestriction", "Rule", "register"]
+from . import (  # noqa: F401  (imported to register their rules)
+    attack_requirements,
+    attacking,
+    banding,
+    blockers,
+    declaring,
+    evasion,
+    requirements,
+)
+from .base import (
+    CATALOG,
+    AttackContext,
+    AttackPairRestriction,
+    AttackRule,
+    BlockContext,
+    BlockRule,
+    Context,
+    Message,
+    PairRestriction,
+    Rule,
+    register,
+)
+
+__all__ = [
+    "CATALOG",
+    "AttackContext",
+    "AttackPairRestriction",
+    "AttackRule",
+    "BlockContext",
+    "BlockRule",
+    "Context",
+    "Message",
+    "PairRestriction",
+    "Rule",
+    "register",
+]
 
 
-def rule(key: str) -> Rule:
+def rule(key: str) -> Rule[Any]:
     """The catalog entry with this key."""
     for entry in CATALOG:
         if entry.key == key:

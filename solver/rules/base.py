@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections import defaultdict
-from typing import ClassVar, NamedTuple
+from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from ...models import Permanent
 from ...models.abilities import Keyword
+from ...models.snapshot import Step
 from ..board import Board
-from ..ir import Atom, Compilation, Cost, Count, Kind, Pair, Reason, Requirement, Restriction
+from ..ir import Compilation, Cost, Count, Kind, Pair, Reason, Requirement, Restriction
 
 
 class Message(NamedTuple):
@@ -23,11 +24,49 @@ class Message(NamedTuple):
         return getattr(self, lang, None) or self.en
 
 
-class BlockContext:
-    """What a declare-blockers rule compiles into, with the lookups rules need."""
+class Context:
+    """What rules compile into: candidate pairs (actor, target) and the emitters for forbidden pairs, costs,
+    restrictions and requirements."""
+
+    def __init__(self, board: Board, candidates: dict[Pair, None]) -> None:
+        self.board = board
+        self.compilation = Compilation(candidate_pairs=list(candidates))
+        self._by_target: dict[str, list[str]] = defaultdict(list)
+        self._by_actor: dict[str, list[str]] = defaultdict(list)
+        for pair in candidates:
+            self._by_target[pair.target].append(pair.actor)
+            self._by_actor[pair.actor].append(pair.target)
+
+    @property
+    def actors(self) -> list[Permanent]:
+        return [self.board[a] for a in self._by_actor]
+
+    def targets_of(self, actor: Permanent) -> list[str]:
+        return self._by_actor.get(actor.id, [])
+
+    def actors_of(self, target: str) -> list[Permanent]:
+        return [self.board[a] for a in self._by_target.get(target, [])]
+
+    def forbid(self, actor: Permanent, target: str, reason: Reason) -> None:
+        self.compilation.forbidden.setdefault(Pair(actor.id, target), []).append(reason)
+
+    def cost(self, actor: Permanent, cost: str, reason: Reason, target: str | None = None) -> None:
+        self.compilation.costs.append(Cost(actor.id, target, cost, reason))
+
+    def restrict(self, condition: Count, reason: Reason) -> None:
+        self.compilation.restrictions.append(Restriction(condition, reason))
+
+    def require(self, condition: Count, reason: Reason) -> None:
+        self.compilation.requirements.append(Requirement(condition, reason))
+
+    def reject_proposal(self, reason: Reason) -> None:
+        self.compilation.proposal_only.append(reason)
+
+
+class BlockContext(Context):
+    """Declare blockers: pairs (blocker, attacker)."""
 
     def __init__(self, board: Board, proposal_pairs: list[Pair]) -> None:
-        self.board = board
         candidates: dict[Pair, None] = {}
         by_group: dict[str, list[Permanent]] = defaultdict(list)
         for creature in board.defending_side:
@@ -40,14 +79,8 @@ class BlockContext:
                 candidates[Pair(blocker.id, attacker.id)] = None
         for pair in proposal_pairs:
             candidates[pair] = None
-        self.compilation = Compilation(candidate_pairs=list(candidates))
-        self._by_attacker: dict[str, list[str]] = defaultdict(list)
-        self._by_blocker: dict[str, list[str]] = defaultdict(list)
-        for pair in candidates:
-            self._by_attacker[pair.attacker].append(pair.blocker)
-            self._by_blocker[pair.blocker].append(pair.attacker)
+        super().__init__(board, candidates)
 
-    # lookups
     @property
     def attackers(self) -> list[Permanent]:
         return self.board.attackers
@@ -57,39 +90,56 @@ class BlockContext:
 
     def blockers_of(self, attacker: Permanent) -> list[Permanent]:
         """Every permanent that a declaration could name as blocking `attacker`."""
-        return [self.board[b] for b in self._by_attacker.get(attacker.id, [])]
+        return self.actors_of(attacker.id)
 
     def blocked_by(self, blocker: Permanent) -> list[Permanent]:
-        return [self.board[a] for a in self._by_blocker.get(blocker.id, [])]
+        return [self.board[a] for a in self.targets_of(blocker)]
 
     @property
     def blockers(self) -> list[Permanent]:
-        return [self.board[b] for b in self._by_blocker]
+        return self.actors
 
     def exempt(self, creature: Permanent) -> bool:
         """Tapped creatures (and anything that can't be declared) are exempt from requirements (old 500.3)."""
         return not self.board.may_be_declared_blocker(creature)
 
-    # what rules emit
-    def forbid(self, blocker: Permanent, attacker: Permanent, reason: Reason) -> None:
-        self.compilation.forbidden.setdefault(Pair(blocker.id, attacker.id), []).append(reason)
 
-    def cost(self, blocker: Permanent, cost: str, reason: Reason) -> None:
-        self.compilation.costs.setdefault(blocker.id, []).append(Cost(blocker.id, cost, reason))
+class AttackContext(Context):
+    """Declare attackers: pairs (attacking creature, player / planeswalker / battle)."""
 
-    def restrict(self, condition: Count, reason: Reason) -> None:
-        self.compilation.restrictions.append(Restriction(condition, reason))
+    def __init__(self, board: Board, proposal_pairs: list[Pair]) -> None:
+        candidates: dict[Pair, None] = {}
+        for creature in board.attack_candidates:
+            for target in board.attack_targets:
+                candidates[Pair(creature.id, target)] = None
+        for pair in proposal_pairs:
+            candidates[pair] = None
+        super().__init__(board, candidates)
 
-    def require(self, condition: Count, reason: Reason) -> None:
-        self.compilation.requirements.append(Requirement(condition, reason))
+    @property
+    def creatures(self) -> list[Permanent]:
+        """Every creature a declaration could name as an attacker."""
+        return self.actors
+
+    def defender_of(self, target: str) -> str | None:
+        """The defending player an attack on `target` is against (508.5)."""
+        return self.board.attack_targets.get(target) or self.board.defender_for_target(target)
+
+    def exempt(self, creature: Permanent) -> bool:
+        """Tapped, summoning-sick, phased-out or non-creature permanents are exempt from requirements (508.1d)."""
+        return not self.board.may_be_declared_attacker(creature)
 
 
-class Rule(ABC):
+C = TypeVar("C", bound=Context)
+
+
+class Rule(ABC, Generic[C]):
     """One catalog entry. Subclasses set the class attributes and implement `compile`."""
 
     key: ClassVar[str]
     cr: ClassVar[str]
     kind: ClassVar[Kind]
+    step: ClassVar[Step]
     summary: ClassVar[str]
     messages: ClassVar[dict[str, Message]]
 
@@ -101,10 +151,22 @@ class Rule(ABC):
         return Reason(self.key, self.cr, code, objects, flat)
 
     @abstractmethod
-    def compile(self, ctx: BlockContext) -> None: ...
+    def compile(self, ctx: C) -> None: ...
 
 
-class PairRestriction(Rule):
+class BlockRule(Rule[BlockContext]):
+    """A rule of the declare blockers step (509.1)."""
+
+    step: ClassVar[Step] = "declare_blockers"
+
+
+class AttackRule(Rule[AttackContext]):
+    """A rule of the declare attackers step (508.1)."""
+
+    step: ClassVar[Step] = "declare_attackers"
+
+
+class PairRestriction(BlockRule):
     """A restriction on single (blocker, attacker) pairs: most evasion abilities."""
 
     kind: ClassVar[Kind] = "restriction"
@@ -116,7 +178,7 @@ class PairRestriction(Rule):
             for blocker in ctx.blockers_of(attacker):
                 reason = self.forbids(ctx, blocker, attacker)
                 if reason is not None:
-                    ctx.forbid(blocker, attacker, reason)
+                    ctx.forbid(blocker, attacker.id, reason)
 
     def concerns(self, attacker: Permanent) -> bool:
         """Cheap filter: whether this rule can forbid any blocker of `attacker`."""
@@ -126,16 +188,29 @@ class PairRestriction(Rule):
     def forbids(self, ctx: BlockContext, blocker: Permanent, attacker: Permanent) -> Reason | None: ...
 
 
-CATALOG: list[Rule] = []
+class AttackPairRestriction(AttackRule):
+    """A restriction on single (creature, target) pairs of an attack."""
+
+    kind: ClassVar[Kind] = "restriction"
+
+    def compile(self, ctx: AttackContext) -> None:
+        for creature in ctx.creatures:
+            for target in ctx.targets_of(creature):
+                reason = self.forbids(ctx, creature, target)
+                if reason is not None:
+                    ctx.forbid(creature, target, reason)
+
+    @abstractmethod
+    def forbids(self, ctx: AttackContext, creature: Permanent, target: str) -> Reason | None: ...
 
 
-def register(cls: type[Rule]) -> type[Rule]:
+CATALOG: list[Rule[Any]] = []
+R = TypeVar("R", bound=type[Rule[Any]])
+
+
+def register(cls: R) -> R:
     """Add a rule to the catalog; the key must be unique."""
     if any(r.key == cls.key for r in CATALOG):
         raise ValueError(f"duplicate rule key {cls.key}")
     CATALOG.append(cls())
     return cls
-
-
-def atoms_pairs(blocker_ids: list[str], attacker_id: str) -> tuple[Atom, ...]:
-    return tuple(Pair(b, attacker_id) for b in blocker_ids)

@@ -7,8 +7,8 @@ from collections import defaultdict
 from ...models import Permanent
 from ...models.abilities import BlockCost, CanBlockOnly, CantBlockCreatures, CantBlockUnlessAlsoBlocking, Keyword
 from ...models.effects import BlockCostEffect, MaxBlockersEffect
-from ..ir import Blocks, Count, Reason
-from .base import BlockContext, Message, PairRestriction, Rule, register
+from ..ir import Acts, Count, Reason
+from .base import BlockContext, BlockRule, Message, PairRestriction, register
 
 
 @register
@@ -77,7 +77,7 @@ def _blockers_by_group(ctx: BlockContext) -> dict[str, list[Permanent]]:
 
 
 @register
-class CantBlockAlone(Rule):
+class CantBlockAlone(BlockRule):
     key = "cant_block_alone"
     cr = "509.1b"
     kind = "restriction"
@@ -94,15 +94,15 @@ class CantBlockAlone(Rule):
         for group in _blockers_by_group(ctx).values():
             for blocker in group:
                 if blocker.has_keyword(Keyword.CANT_BLOCK_ALONE):
-                    others = tuple(Blocks(o.id) for o in group if o.id != blocker.id)
+                    others = tuple(Acts(o.id) for o in group if o.id != blocker.id)
                     ctx.restrict(
-                        Count(others, at_least=1, only_if=Blocks(blocker.id)),
+                        Count(others, at_least=1, only_if=Acts(blocker.id)),
                         self.reason("alone", blocker=blocker),
                     )
 
 
 @register
-class BlocksOnlyWithPartner(Rule):
+class BlocksOnlyWithPartner(BlockRule):
     key = "cant_block_unless_also_blocking"
     cr = "509.1b"
     kind = "restriction"
@@ -120,15 +120,15 @@ class BlocksOnlyWithPartner(Rule):
             for blocker in group:
                 for ability in blocker.abilities_of(CantBlockUnlessAlsoBlocking):
                     flt = ability.cant_block_unless_also_blocking
-                    partners = tuple(Blocks(o.id) for o in group if o.id != blocker.id and flt.matches(o, blocker))
+                    partners = tuple(Acts(o.id) for o in group if o.id != blocker.id and flt.matches(o, blocker))
                     ctx.restrict(
-                        Count(partners, at_least=1, only_if=Blocks(blocker.id)),
+                        Count(partners, at_least=1, only_if=Acts(blocker.id)),
                         self.reason("unless", blocker=blocker, filter=flt.describe()),
                     )
 
 
 @register
-class NoMoreThanNBlock(Rule):
+class NoMoreThanNBlock(BlockRule):
     key = "max_blocking_creatures"
     cr = "509.1b"
     kind = "restriction"
@@ -150,13 +150,13 @@ class NoMoreThanNBlock(Rule):
             source = ctx.board.label(effect.source) if effect.source else "effect"
             for group in groups.values():
                 ctx.restrict(
-                    Count(tuple(Blocks(b.id) for b in group), at_most=effect.max_blockers),
+                    Count(tuple(Acts(b.id) for b in group), at_most=effect.max_blockers),
                     self.reason("limit", count=effect.max_blockers, source=source),
                 )
 
 
 @register
-class CostToBlock(Rule):
+class CostToBlock(BlockRule):
     key = "block_cost"
     cr = "509.1d"
     kind = "restriction"

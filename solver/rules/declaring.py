@@ -5,11 +5,11 @@ from __future__ import annotations
 from ...models import Permanent
 from ...models.abilities import CanBlockAdditional, Keyword
 from ..ir import Count, Pair
-from .base import BlockContext, Message, Rule, register
+from .base import BlockContext, BlockRule, Message, register
 
 
 @register
-class BlockerIsUntappedCreature(Rule):
+class BlockerIsUntappedCreature(BlockRule):
     key = "untapped_creature_blocks"
     cr = "509.1a"
     kind = "restriction"
@@ -43,7 +43,7 @@ class BlockerIsUntappedCreature(Rule):
             if code is None:
                 continue
             for attacker in ctx.blocked_by(blocker):
-                ctx.forbid(blocker, attacker, self.reason(code, blocker=blocker))
+                ctx.forbid(blocker, attacker.id, self.reason(code, blocker=blocker))
 
     @staticmethod
     def _problem(blocker: Permanent) -> str | None:
@@ -59,7 +59,7 @@ class BlockerIsUntappedCreature(Rule):
 
 
 @register
-class BlocksOnlyItsOwnAttackers(Rule):
+class BlocksOnlyItsOwnAttackers(BlockRule):
     key = "blocks_attacker_of_its_player"
     cr = "509.1a"
     kind = "restriction"
@@ -85,13 +85,13 @@ class BlocksOnlyItsOwnAttackers(Rule):
                 if defender is None or board.block_group(blocker.controller) != board.block_group(defender):
                     ctx.forbid(
                         blocker,
-                        attacker,
+                        attacker.id,
                         self.reason("not_yours", blocker=blocker, attacker=attacker, player=blocker.controller),
                     )
 
 
 @register
-class OneAttackerPerBlocker(Rule):
+class OneAttackerPerBlocker(BlockRule):
     key = "one_attacker_per_blocker"
     cr = "509.1a"
     kind = "restriction"

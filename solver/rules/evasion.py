@@ -19,8 +19,8 @@ from ...models.abilities import (
 )
 from ...models.characteristics import CardType, Color, Supertype
 from ...models.filters import CreatureFilter
-from ..ir import Blocked, Count, Pair, Reason
-from .base import BlockContext, Message, PairRestriction, Rule, register
+from ..ir import Count, Pair, Reason, Receives
+from .base import BlockContext, BlockRule, Message, PairRestriction, register
 
 
 @register
@@ -179,7 +179,7 @@ def describe_landwalk(spec: LandwalkSpec) -> str:
 
 
 @register
-class LandwalkRule(Rule):
+class LandwalkRule(BlockRule):
     key = "landwalk"
     cr = "702.14c"
     kind = "restriction"
@@ -205,7 +205,7 @@ class LandwalkRule(Rule):
                 for blocker in ctx.blockers_of(attacker):
                     ctx.forbid(
                         blocker,
-                        attacker,
+                        attacker.id,
                         self.reason("landwalk", attacker=attacker, walk=walk, player=defender, land=land),
                     )
 
@@ -340,7 +340,7 @@ def _blocker_atoms(ctx: BlockContext, attacker: Permanent) -> tuple[Pair, ...]:
 
 
 @register
-class Menace(Rule):
+class Menace(BlockRule):
     key = "menace"
     cr = "702.111b"
     kind = "restriction"
@@ -356,13 +356,13 @@ class Menace(Rule):
     def compile(self, ctx: BlockContext) -> None:
         for attacker in ctx.attackers_with(Keyword.MENACE):
             ctx.restrict(
-                Count(_blocker_atoms(ctx, attacker), at_least=2, only_if=Blocked(attacker.id)),
+                Count(_blocker_atoms(ctx, attacker), at_least=2, only_if=Receives(attacker.id)),
                 self.reason("menace", attacker=attacker),
             )
 
 
 @register
-class MinimumBlockers(Rule):
+class MinimumBlockers(BlockRule):
     key = "min_blockers"
     cr = "509.1b"
     kind = "restriction"
@@ -382,14 +382,14 @@ class MinimumBlockers(Rule):
                     Count(
                         _blocker_atoms(ctx, attacker),
                         at_least=ability.min_blockers,
-                        only_if=Blocked(attacker.id),
+                        only_if=Receives(attacker.id),
                     ),
                     self.reason("min", attacker=attacker, count=ability.min_blockers),
                 )
 
 
 @register
-class MaximumBlockers(Rule):
+class MaximumBlockers(BlockRule):
     key = "max_blockers"
     cr = "509.1b"
     kind = "restriction"
@@ -412,7 +412,7 @@ class MaximumBlockers(Rule):
 
 
 @register
-class UnlessAllBlockIt(Rule):
+class UnlessAllBlockIt(BlockRule):
     key = "cant_be_blocked_unless_all_block_it"
     cr = "509.1b"
     kind = "restriction"
@@ -437,6 +437,6 @@ class UnlessAllBlockIt(Rule):
                 continue
             for creature in ctx.board.creatures_of(defender):
                 ctx.restrict(
-                    Count((Pair(creature.id, attacker.id),), at_least=1, only_if=Blocked(attacker.id)),
+                    Count((Pair(creature.id, attacker.id),), at_least=1, only_if=Receives(attacker.id)),
                     self.reason("all", attacker=attacker, player=defender, creature=creature),
                 )

@@ -7,12 +7,12 @@ keep their requirement, but the optimum never pays.
 from __future__ import annotations
 
 from ...models.abilities import BlocksIfAble, Keyword
-from ..ir import Blocked, Blocks, Count, Pair
-from .base import BlockContext, Message, Rule, register
+from ..ir import Acts, Count, Pair, Receives
+from .base import BlockContext, BlockRule, Message, register
 
 
 @register
-class BlocksEachCombat(Rule):
+class BlocksEachCombat(BlockRule):
     key = "blocks_each_combat_if_able"
     cr = "509.1c"
     kind = "requirement"
@@ -28,11 +28,11 @@ class BlocksEachCombat(Rule):
     def compile(self, ctx: BlockContext) -> None:
         for blocker in ctx.blockers:
             if blocker.has_keyword(Keyword.BLOCKS_EACH_COMBAT_IF_ABLE) and not ctx.exempt(blocker):
-                ctx.require(Count((Blocks(blocker.id),), at_least=1), self.reason("requirement", blocker=blocker))
+                ctx.require(Count((Acts(blocker.id),), at_least=1), self.reason("requirement", blocker=blocker))
 
 
 @register
-class BlocksThatCreature(Rule):
+class BlocksThatCreature(BlockRule):
     key = "blocks_if_able"
     cr = "509.1c"
     kind = "requirement"
@@ -59,7 +59,7 @@ class BlocksThatCreature(Rule):
 
 
 @register
-class Lure(Rule):
+class Lure(BlockRule):
     key = "all_able_must_block_it"
     cr = "509.1c"
     kind = "requirement"
@@ -89,7 +89,7 @@ class Lure(Rule):
 
 
 @register
-class MustBeBlocked(Rule):
+class MustBeBlocked(BlockRule):
     key = "must_be_blocked_if_able"
     cr = "509.1c"
     kind = "requirement"
@@ -104,4 +104,4 @@ class MustBeBlocked(Rule):
 
     def compile(self, ctx: BlockContext) -> None:
         for attacker in ctx.attackers_with(Keyword.MUST_BE_BLOCKED_IF_ABLE):
-            ctx.require(Count((Blocked(attacker.id),), at_least=1), self.reason("requirement", attacker=attacker))
+            ctx.require(Count((Receives(attacker.id),), at_least=1), self.reason("requirement", attacker=attacker))

@@ -1,0 +1,417 @@
+"""Declare attackers (508.1a-c): who may attack, what it may attack, and the restrictions on attacks."""
+
+from __future__ import annotations
+
+from ...models import Permanent
+from ...models.abilities import (
+    AttackCost,
+    CantAttackUnlessAlsoAttacking,
+    CantAttackUnlessDefenderControls,
+    CantAttackUnlessOthersAttack,
+    Keyword,
+)
+from ...models.effects import (
+    AttackCostEffect,
+    CantAttackEffect,
+    MaxAttackersAgainstEffect,
+    MaxAttackersEffect,
+)
+from ..ir import Acts, Count, Pair, Reason
+from .base import AttackContext, AttackPairRestriction, AttackRule, Message, register
+
+
+@register
+class AttackerIsUntappedCreature(AttackPairRestriction):
+    key = "untapped_creature_attacks"
+    cr = "508.1a"
+    summary = "An attacker is an untapped creature of the attacking player, not a battle, phased in."
+    messages = {
+        "tapped": Message(
+            "{creature} is tapped and can't attack",
+            "{creature} est engagé et ne peut pas attaquer",
+            "{creature} está girada y no puede atacar",
+        ),
+        "not_creature": Message(
+            "{creature} is not a creature and can't attack (506.3)",
+            "{creature} n'est pas une créature et ne peut pas attaquer (506.3)",
+            "{creature} no es una criatura y no puede atacar (506.3)",
+        ),
+        "battle": Message(
+            "{creature} is a battle and can't attack",
+            "{creature} est une bataille et ne peut pas attaquer",
+            "{creature} es una batalla y no puede atacar",
+        ),
+        "phased_out": Message(
+            "{creature} is phased out and can't attack (702.26b)",
+            "{creature} est hors phase et ne peut pas attaquer (702.26b)",
+            "{creature} está fuera de fase y no puede atacar (702.26b)",
+        ),
+    }
+
+    def forbids(self, ctx: AttackContext, creature: Permanent, target: str) -> Reason | None:
+        if not creature.is_creature:
+            return self.reason("not_creature", creature=creature)
+        if creature.is_battle:
+            return self.reason("battle", creature=creature)
+        if creature.phased_out:
+            return self.reason("phased_out", creature=creature)
+        if creature.tapped:
+            return self.reason("tapped", creature=creature)
+        return None
+
+
+@register
+class SummoningSickness(AttackPairRestriction):
+    key = "summoning_sickness"
+    cr = "302.6"
+    summary = (
+        "A creature can't attack unless its controller has controlled it continuously since their most recent turn "
+        "began, unless it has haste (702.10b)."
+    )
+    messages = {
+        "sick": Message(
+            "{creature} came under its controller's control this turn and has no haste, so it can't attack",
+            "{creature} est arrivé sous le contrôle de son contrôleur ce tour-ci et n'a pas la célérité : il ne peut "
+            "pas attaquer",
+            "{creature} llegó bajo el control de su controlador este turno y no tiene prisa, así que no puede atacar",
+        )
+    }
+
+    def forbids(self, ctx: AttackContext, creature: Permanent, target: str) -> Reason | None:
+        if creature.entered_this_turn and not creature.has_keyword(Keyword.HASTE):
+            return self.reason("sick", creature=creature)
+        return None
+
+
+@register
+class AttackTarget(AttackPairRestriction):
+    key = "attack_target"
+    cr = "508.1b"
+    summary = (
+        "Each attacker attacks a defending player, a planeswalker they control or a battle they protect; which "
+        "opponents are defending depends on the attack option (506.2, 802, 803); a battle's protector can't "
+        "attack it (310.8b)."
+    )
+    messages = {
+        "not_defending": Message(
+            "{creature} can't attack {target}: {player} is not a defending player this combat",
+            "{creature} ne peut pas attaquer {target} : {player} n'est pas un joueur défenseur pendant ce combat",
+            "{creature} no puede atacar a {target}: {player} no es un jugador defensor en este combate",
+        ),
+        "own_battle": Message(
+            "{creature} can't attack {target}: its controller protects that battle (310.8b)",
+            "{creature} ne peut pas attaquer {target} : son contrôleur protège cette bataille (310.8b)",
+            "{creature} no puede atacar a {target}: su controlador protege esa batalla (310.8b)",
+        ),
+    }
+
+    def forbids(self, ctx: AttackContext, creature: Permanent, target: str) -> Reason | None:
+        if target in ctx.board.attack_targets:
+            return None
+        player = ctx.board.defender_for_target(target) or target
+        perm = ctx.board.permanents.get(target)
+        if perm is not None and perm.is_battle and player in ctx.board.attacking_players:
+            return self.reason("own_battle", creature=creature, target=target)
+        return self.reason("not_defending", creature=creature, target=target, player=player)
+
+
+@register
+class OneTargetPerAttacker(AttackRule):
+    key = "one_target_per_attacker"
+    cr = "508.1b"
+    kind = "restriction"
+    summary = "Each attacking creature attacks exactly one player, planeswalker or battle."
+    messages = {
+        "one": Message(
+            "{creature} attacks more than one player, planeswalker or battle",
+            "{creature} attaque plus d'un joueur, planeswalker ou bataille",
+            "{creature} ataca a más de un jugador, planeswalker o batalla",
+        )
+    }
+
+    def compile(self, ctx: AttackContext) -> None:
+        for creature in ctx.creatures:
+            targets = ctx.targets_of(creature)
+            if len(targets) > 1:
+                ctx.restrict(
+                    Count(tuple(Pair(creature.id, t) for t in targets), at_most=1),
+                    self.reason("one", creature=creature),
+                )
+
+
+@register
+class Defender(AttackPairRestriction):
+    key = "defender"
+    cr = "702.3b"
+    summary = "A creature with defender can't attack."
+    messages = {
+        "defender": Message(
+            "{creature} has defender and can't attack",
+            "{creature} a le défenseur et ne peut pas attaquer",
+            "{creature} tiene defensor y no puede atacar",
+        )
+    }
+
+    def forbids(self, ctx: AttackContext, creature: Permanent, target: str) -> Reason | None:
+        return self.reason("defender", creature=creature) if creature.has_keyword(Keyword.DEFENDER) else None
+
+
+@register
+class CantAttack(AttackPairRestriction):
+    key = "cant_attack"
+    cr = "508.1c"
+    summary = "A creature that can't attack."
+    messages = {
+        "cant": Message("{creature} can't attack", "{creature} ne peut pas attaquer", "{creature} no puede atacar")
+    }
+
+    def forbids(self, ctx: AttackContext, creature: Permanent, target: str) -> Reason | None:
+        return self.reason("cant", creature=creature) if creature.has_keyword(Keyword.CANT_ATTACK) else None
+
+
+@register
+class CantAttackPlayer(AttackPairRestriction):
+    key = "cant_attack_player"
+    cr = "508.1c"
+    summary = "Creatures can't attack a given player (Blazing Archon), or that player's planeswalkers too."
+    messages = {
+        "cant": Message(
+            "creatures can't attack {player} ({source}); {creature} attacks {target}",
+            "les créatures ne peuvent pas attaquer {player} ({source}) ; {creature} attaque {target}",
+            "las criaturas no pueden atacar a {player} ({source}); {creature} ataca a {target}",
+        )
+    }
+
+    def forbids(self, ctx: AttackContext, creature: Permanent, target: str) -> Reason | None:
+        for effect in ctx.board.snapshot.effects:
+            if not isinstance(effect, CantAttackEffect):
+                continue
+            if effect.attackers is not None and not effect.attackers.matches(creature):
+                continue
+            hit = target == effect.cant_attack or (
+                effect.planeswalkers and ctx.defender_of(target) == effect.cant_attack
+            )
+            if hit:
+                source = ctx.board.label(effect.source) if effect.source else "effect"
+                return self.reason("cant", player=effect.cant_attack, source=source, creature=creature, target=target)
+        return None
+
+
+@register
+class DefendingPlayerControls(AttackPairRestriction):
+    key = "cant_attack_unless_defender_controls"
+    cr = "508.1c"
+    summary = "A creature that can't attack unless the defending player controls a matching permanent (Sea Serpent)."
+    messages = {
+        "unless": Message(
+            "{creature} can't attack {target}: {player} controls no {filter}",
+            "{creature} ne peut pas attaquer {target} : {player} ne contrôle aucun permanent parmi les {filter}",
+            "{creature} no puede atacar a {target}: {player} no controla ningún permanente entre {filter}",
+        )
+    }
+
+    def forbids(self, ctx: AttackContext, creature: Permanent, target: str) -> Reason | None:
+        player = ctx.defender_of(target)
+        for ability in creature.abilities_of(CantAttackUnlessDefenderControls):
+            flt = ability.cant_attack_unless_defender_controls
+            controlled = [p for p in ctx.board.permanents.values() if p.controller == player and not p.phased_out]
+            if not any(flt.matches(p, creature) for p in controlled):
+                return self.reason(
+                    "unless", creature=creature, target=target, player=player or target, filter=flt.describe()
+                )
+        return None
+
+
+def _others(ctx: AttackContext, creature: Permanent) -> list[Permanent]:
+    return [c for c in ctx.creatures if c.id != creature.id]
+
+
+@register
+class CantAttackAlone(AttackRule):
+    key = "cant_attack_alone"
+    cr = "508.1c"
+    kind = "restriction"
+    summary = "A creature that can't attack alone: another creature must also attack (506.5)."
+    messages = {
+        "alone": Message(
+            "{creature} can't attack alone", "{creature} ne peut pas attaquer seul", "{creature} no puede atacar sola"
+        )
+    }
+
+    def compile(self, ctx: AttackContext) -> None:
+        for creature in ctx.creatures:
+            if creature.has_keyword(Keyword.CANT_ATTACK_ALONE):
+                others = tuple(Acts(o.id) for o in _others(ctx, creature))
+                ctx.restrict(
+                    Count(others, at_least=1, only_if=Acts(creature.id)), self.reason("alone", creature=creature)
+                )
+
+
+@register
+class CanOnlyAttackAlone(AttackRule):
+    key = "can_only_attack_alone"
+    cr = "508.1c"
+    summary = "A creature that can only attack alone (Master of Cruelties): no other creature may attack (506.5)."
+    kind = "restriction"
+    messages = {
+        "only_alone": Message(
+            "{creature} can only attack alone",
+            "{creature} ne peut attaquer que seul",
+            "{creature} solo puede atacar sola",
+        )
+    }
+
+    def compile(self, ctx: AttackContext) -> None:
+        for creature in ctx.creatures:
+            if creature.has_keyword(Keyword.CAN_ONLY_ATTACK_ALONE):
+                others = tuple(Acts(o.id) for o in _others(ctx, creature))
+                ctx.restrict(
+                    Count(others, at_most=0, only_if=Acts(creature.id)), self.reason("only_alone", creature=creature)
+                )
+
+
+@register
+class OthersMustAttack(AttackRule):
+    key = "cant_attack_unless_others_attack"
+    cr = "508.1c"
+    kind = "restriction"
+    summary = "A creature that can't attack unless at least N other creatures attack (Orcish Conscripts)."
+    messages = {
+        "unless": Message(
+            "{creature} can't attack unless at least {count} other creature(s) attack",
+            "{creature} ne peut pas attaquer à moins qu'au moins {count} autre(s) créature(s) n'attaque(nt)",
+            "{creature} no puede atacar a menos que al menos {count} criatura(s) más ataque(n)",
+        )
+    }
+
+    def compile(self, ctx: AttackContext) -> None:
+        for creature in ctx.creatures:
+            for ability in creature.abilities_of(CantAttackUnlessOthersAttack):
+                n = ability.cant_attack_unless_others_attack
+                ctx.restrict(
+                    Count(tuple(Acts(o.id) for o in _others(ctx, creature)), at_least=n, only_if=Acts(creature.id)),
+                    self.reason("unless", creature=creature, count=n),
+                )
+
+
+@register
+class PartnerMustAttack(AttackRule):
+    key = "cant_attack_unless_also_attacking"
+    cr = "508.1c"
+    kind = "restriction"
+    summary = "A creature that can't attack unless another matching creature also attacks (Okk: greater power)."
+    messages = {
+        "unless": Message(
+            "{creature} can't attack unless another of {filter} also attacks",
+            "{creature} ne peut pas attaquer à moins qu'une autre créature parmi les {filter} n'attaque aussi",
+            "{creature} no puede atacar a menos que otra criatura de entre {filter} también ataque",
+        )
+    }
+
+    def compile(self, ctx: AttackContext) -> None:
+        for creature in ctx.creatures:
+            for ability in creature.abilities_of(CantAttackUnlessAlsoAttacking):
+                flt = ability.cant_attack_unless_also_attacking
+                partners = tuple(Acts(o.id) for o in _others(ctx, creature) if flt.matches(o, creature))
+                ctx.restrict(
+                    Count(partners, at_least=1, only_if=Acts(creature.id)),
+                    self.reason("unless", creature=creature, filter=flt.describe()),
+                )
+
+
+@register
+class NoMoreThanNAttack(AttackRule):
+    key = "max_attacking_creatures"
+    cr = "508.1c"
+    kind = "restriction"
+    summary = "No more than N creatures can attack each combat (Silent Arbiter), over the whole attack (802.3a)."
+    messages = {
+        "limit": Message(
+            "no more than {count} creature(s) can attack each combat ({source})",
+            "pas plus de {count} créature(s) ne peuvent attaquer à chaque combat ({source})",
+            "no más de {count} criatura(s) pueden atacar en cada combate ({source})",
+        )
+    }
+
+    def compile(self, ctx: AttackContext) -> None:
+        for effect in ctx.board.snapshot.effects:
+            if isinstance(effect, MaxAttackersEffect):
+                source = ctx.board.label(effect.source) if effect.source else "effect"
+                ctx.restrict(
+                    Count(tuple(Acts(c.id) for c in ctx.creatures), at_most=effect.max_attackers),
+                    self.reason("limit", count=effect.max_attackers, source=source),
+                )
+
+
+@register
+class NoMoreThanNAttackPlayer(AttackRule):
+    key = "max_attackers_against"
+    cr = "508.1c"
+    kind = "restriction"
+    summary = (
+        "No more than N creatures can attack a given player each combat (Crawlspace); counted per player (802.3a)."
+    )
+    messages = {
+        "limit": Message(
+            "no more than {count} creature(s) can attack {player} each combat ({source})",
+            "pas plus de {count} créature(s) ne peuvent attaquer {player} à chaque combat ({source})",
+            "no más de {count} criatura(s) pueden atacar a {player} en cada combate ({source})",
+        )
+    }
+
+    def compile(self, ctx: AttackContext) -> None:
+        for effect in ctx.board.snapshot.effects:
+            if isinstance(effect, MaxAttackersAgainstEffect):
+                player = effect.max_attackers_against
+                source = ctx.board.label(effect.source) if effect.source else "effect"
+                ctx.restrict(
+                    Count(tuple(Pair(c.id, player) for c in ctx.actors_of(player)), at_most=effect.count),
+                    self.reason("limit", count=effect.count, player=player, source=source),
+                )
+
+
+@register
+class CostToAttack(AttackRule):
+    key = "attack_cost"
+    cr = "508.1h"
+    kind = "restriction"
+    summary = (
+        "A creature that can't attack (a player) unless its controller pays a cost (Propaganda, Ghostly Prison): "
+        "declaring it means paying, and nobody is required to pay (508.1d)."
+    )
+    messages = {
+        "cost": Message(
+            "{creature} can attack {target} only if {player} pays {cost} ({source})",
+            "{creature} ne peut attaquer {target} que si {player} paie {cost} ({source})",
+            "{creature} solo puede atacar a {target} si {player} paga {cost} ({source})",
+        )
+    }
+
+    def compile(self, ctx: AttackContext) -> None:
+        effects = [e for e in ctx.board.snapshot.effects if isinstance(e, AttackCostEffect)]
+        for creature in ctx.creatures:
+            for ability in creature.abilities_of(AttackCost):
+                reason = self.reason(
+                    "cost",
+                    creature=creature,
+                    target="anything",
+                    player=creature.controller,
+                    cost=ability.attack_cost,
+                    source=creature.label,
+                )
+                ctx.cost(creature, ability.attack_cost, reason)
+            for effect in effects:
+                source = ctx.board.label(effect.source) if effect.source else "effect"
+                for target in ctx.targets_of(creature):
+                    if target == effect.defender or (
+                        effect.planeswalkers and ctx.defender_of(target) == effect.defender
+                    ):
+                        reason = self.reason(
+                            "cost",
+                            creature=creature,
+                            target=target,
+                            player=creature.controller,
+                            cost=effect.attack_cost,
+                            source=source,
+                        )
+                        ctx.cost(creature, effect.attack_cost, reason, target=target)

@@ -1,0 +1,193 @@
+"""A brute-force reference for declare-attackers legality (508.1), written independently of the solver."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from combatcheck.models import Permanent, Snapshot
+from combatcheck.models.abilities import (
+    AttackCost,
+    AttacksIfAble,
+    CantAttackUnlessAlsoAttacking,
+    CantAttackUnlessDefenderControls,
+    CantAttackUnlessOthersAttack,
+    GoadedBy,
+    Keyword,
+)
+from combatcheck.models.characteristics import CardType
+from combatcheck.models.effects import (
+    AttackCostEffect,
+    CantAttackEffect,
+    GrantEffect,
+    MaxAttackersAgainstEffect,
+    MaxAttackersEffect,
+    MustBeAttackedEffect,
+)
+
+Attack = frozenset[tuple[str, str]]  # (creature, target)
+
+
+def _kw(p: Permanent, name: str) -> bool:
+    return any(isinstance(a, Keyword) and a.value == name for a in p.abilities)
+
+
+def _of(p: Permanent, cls: type) -> list[Any]:
+    return [a for a in p.abilities if isinstance(a, cls)]
+
+
+@dataclass
+class AttackBoard:
+    snapshot: Snapshot
+    perms: dict[str, Permanent]
+    attackers_side: list[str]  # attacking players
+    defending: list[str]
+    targets: dict[str, str]  # target -> defending player
+    team: dict[str, str]
+
+    @classmethod
+    def of(cls, s: Snapshot) -> AttackBoard:
+        grants = [e for e in s.effects if isinstance(e, GrantEffect)]
+        perms = {}
+        for p in s.permanents:
+            extra: tuple[Any, ...] = ()
+            for g in grants:
+                if CardType.CREATURE in p.types and g.to.matches(p):
+                    extra += tuple(g.grant)
+            perms[p.id] = p.model_copy(update={"abilities": p.abilities + extra}) if extra else p
+        team = {pl.id: (pl.team or pl.id) if s.shared_team_turns else pl.id for pl in s.players}
+        order = [pl.id for pl in s.players]
+        me = s.active_player
+        side = [p for p in order if team[p] == team[me]]
+        opponents = [p for p in order if team[p] != team[me]]
+        if s.attack_option == "chosen":
+            defending = [s.defending_player] if s.defending_player in opponents else []
+        elif s.attack_option == "left":
+            n = order[(order.index(me) + 1) % len(order)]
+            defending = [n] if n in opponents else []
+        elif s.attack_option == "right":
+            n = order[(order.index(me) - 1) % len(order)]
+            defending = [n] if n in opponents else []
+        else:
+            defending = opponents
+        targets = {d: d for d in defending}
+        for p in perms.values():
+            if p.phased_out:
+                continue
+            if CardType.BATTLE in p.types and p.protector in defending:
+                targets[p.id] = p.protector
+            elif CardType.PLANESWALKER in p.types and p.controller in defending:
+                targets[p.id] = p.controller
+        return cls(s, perms, side, [str(d) for d in defending], {k: str(v) for k, v in targets.items()}, team)
+
+    def creatures(self) -> list[Permanent]:
+        return [p for p in self.perms.values() if CardType.CREATURE in p.types and p.controller in self.attackers_side]
+
+    def able(self, c: Permanent) -> bool:
+        return (
+            CardType.CREATURE in c.types
+            and CardType.BATTLE not in c.types
+            and not c.tapped
+            and not c.phased_out
+            and not (c.entered_this_turn and not _kw(c, "haste"))
+        )
+
+
+def pair_ok(board: AttackBoard, c: Permanent, t: str) -> bool:
+    if not board.able(c) or t not in board.targets:
+        return False
+    if _kw(c, "defender") or _kw(c, "cant_attack"):
+        return False
+    defender = board.targets[t]
+    for e in board.snapshot.effects:
+        if not isinstance(e, CantAttackEffect) or (e.attackers is not None and not e.attackers.matches(c)):
+            continue
+        if t == e.cant_attack or (e.planeswalkers and defender == e.cant_attack):
+            return False
+    for x in _of(c, CantAttackUnlessDefenderControls):
+        owned = [p for p in board.perms.values() if p.controller == defender and not p.phased_out]
+        if not any(x.cant_attack_unless_defender_controls.matches(p, c) for p in owned):
+            return False
+    return True
+
+
+def restrictions_ok(board: AttackBoard, attack: Attack) -> bool:
+    creatures = {c.id for c in board.creatures()}
+    if any(c not in creatures or not pair_ok(board, board.perms[c], t) for c, t in attack):
+        return False
+    attacking = {c for c, _ in attack}
+    for c_id in attacking:
+        c = board.perms[c_id]
+        others = attacking - {c_id}
+        if _kw(c, "cant_attack_alone") and not others:
+            return False
+        if _kw(c, "can_only_attack_alone") and others:
+            return False
+        if any(len(others) < x.cant_attack_unless_others_attack for x in _of(c, CantAttackUnlessOthersAttack)):
+            return False
+        for x in _of(c, CantAttackUnlessAlsoAttacking):
+            if not any(x.cant_attack_unless_also_attacking.matches(board.perms[o], c) for o in others):
+                return False
+    for e in board.snapshot.effects:
+        if isinstance(e, MaxAttackersEffect) and len(attacking) > e.max_attackers:
+            return False
+        if isinstance(e, MaxAttackersAgainstEffect) and (
+            sum(1 for _, t in attack if t == e.max_attackers_against) > e.count
+        ):
+            return False
+    return True
+
+
+def pays(board: AttackBoard, attack: Attack) -> bool:
+    for c, t in attack:
+        if _of(board.perms[c], AttackCost):
+            return True
+        for e in board.snapshot.effects:
+            if isinstance(e, AttackCostEffect) and (
+                t == e.defender or (e.planeswalkers and board.targets.get(t) == e.defender)
+            ):
+                return True
+    return False
+
+
+def requirements_obeyed(board: AttackBoard, attack: Attack) -> int:
+    attacking = {c for c, _ in attack}
+    players = [p.id for p in board.snapshot.players]
+    n = 0
+    for c in board.creatures():
+        if not board.able(c):
+            continue
+        if _kw(c, "attacks_each_combat_if_able"):
+            n += c.id in attacking
+        for x in _of(c, AttacksIfAble):
+            n += (c.id, x.attacks_if_able) in attack
+        goaders = {g for x in _of(c, GoadedBy) for g in x.goaded_by}
+        for g in goaders:
+            n += c.id in attacking
+            n += any((c.id, p) in attack for p in players if p != g)
+    for e in board.snapshot.effects:
+        if isinstance(e, MustBeAttackedEffect):
+            for attacker in board.attackers_side:
+                if board.team[attacker] == board.team[e.must_be_attacked]:
+                    continue
+                n += any(
+                    board.perms[c].controller == attacker and board.targets.get(t) == e.must_be_attacked
+                    for c, t in attack
+                )
+    return n
+
+
+def all_attacks(board: AttackBoard) -> Iterator[Attack]:
+    creatures = board.creatures()
+    options = [[None, *board.targets] for _ in creatures]
+    for pick in itertools.product(*options):
+        yield frozenset((c.id, t) for c, t in zip(creatures, pick, strict=True) if t is not None)
+
+
+def reference_optimum(board: AttackBoard) -> int:
+    return max(
+        (requirements_obeyed(board, a) for a in all_attacks(board) if restrictions_ok(board, a) and not pays(board, a)),
+        default=0,
+    )

@@ -145,7 +145,7 @@ def test_power_the_card_does_not_fix_must_be_stated() -> None:
 
 def test_gains_and_loses_change_the_cards_abilities() -> None:
     p = permanent(card="Serra Angel", loses=["flying"], gains=[{"protection_from": "red"}, "vigilance"])
-    assert p.abilities == (Keyword.VIGILANCE, ProtectionFrom(protection_from=("R",)))  # type: ignore[arg-type]
+    assert p.abilities == (Keyword.VIGILANCE, ProtectionFrom.model_validate({"protection_from": ["R"]}))
     assert (p.gains, p.loses) == ((), ())
     assert Permanent.model_validate(p.model_dump()) == p  # applied once: a round trip changes nothing
 

@@ -12,6 +12,7 @@ from typing import Annotated, NoReturn
 import typer
 from rich.console import Console
 
+from .cli_cards import cards_app
 from .models import Snapshot, SnapshotError, load_snapshot
 from .models.report import Report
 
@@ -21,6 +22,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     help="Decide whether a Magic: The Gathering attack or block declaration is legal (CR 508.1, 509.1), with reasons.",
 )
+app.add_typer(cards_app, name="cards")
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 

@@ -4,9 +4,18 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, field_validator, model_serializer
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    field_validator,
+    model_serializer,
+    model_validator,
+)
 
 from .abilities import Ability, Keyword, ability_name
+from .changes import apply_changes, check_card_name, check_lost_name, fill_from_card
 from .characteristics import CardType, CardTypeName, ColorName, Subtype, SupertypeName
 from .effects import Effect
 
@@ -41,11 +50,49 @@ class Permanent(BaseModel):
     abilities: tuple[Ability, ...] = ()
     attacking: str | None = Field(None, description="the player, planeswalker or battle this creature attacks")
     protector: str | None = Field(None, description="for a battle: the player who protects it (310.8)")
+    card: str | None = Field(
+        None,
+        description="a card name: name, types, subtypes, supertypes, colors, power, toughness, loyalty and the "
+        "card's own abilities come from the card database; fields written here override the card's",
+    )
+    gains: tuple[Ability, ...] = Field(
+        (), description="abilities added to the others (the card's or `abilities`); applied on reading, then empty"
+    )
+    loses: tuple[str, ...] = Field(
+        (),
+        description="ability names removed before `gains` are added ('all': every ability); applied on reading, "
+        "then empty",
+    )
 
     @field_validator("types", "subtypes", "supertypes", "colors", mode="before")
     @classmethod
     def _one_or_many(cls, value: Any) -> Any:
         return [value] if isinstance(value, str) else value
+
+    @model_validator(mode="before")
+    @classmethod
+    def _fill_from_card(cls, data: Any) -> Any:
+        if isinstance(data, dict) and isinstance(data.get("card"), str):
+            return fill_from_card(data)
+        return data
+
+    @field_validator("card")
+    @classmethod
+    def _known_card(cls, value: str | None) -> str | None:
+        return check_card_name(value) if value is not None else None
+
+    @field_validator("loses", mode="before")
+    @classmethod
+    def _lost_names(cls, value: Any) -> Any:
+        items = [value] if isinstance(value, str) else value
+        return [check_lost_name(v) if isinstance(v, str) else v for v in items] if isinstance(items, list) else value
+
+    @model_validator(mode="after")
+    def _apply_gains_and_losses(self) -> Permanent:
+        if not self.gains and not self.loses:
+            return self
+        changed = apply_changes(self.abilities, self.gains, self.loses)
+        return self.model_copy(update={"abilities": changed, "gains": (), "loses": ()})
 
     @property
     def label(self) -> str:

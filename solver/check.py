@@ -147,7 +147,13 @@ def check(snapshot: Snapshot, *, lang: str = "en", time_limit: float | None = No
 
     best: int | None
     if not needs_optimum:
-        best = optimum.best if optimum is not None and optimum.exact else upper
+        # No declaration can obey more than `upper`. A legal proposal that pays nothing is itself a cost-free
+        # declaration, so then the optimum is exactly what it obeys; a paid one may exceed the cost-free optimum.
+        pays = bool(compilation.costs_of(proposal))
+        if optimum is not None and optimum.exact:
+            best = optimum.best
+        else:
+            best = evaluation.obeyed_count if not violations and not pays else None
         verdict = "illegal" if violations else "legal"
     elif optimum is None or optimum.best is None:
         best, verdict = None, ("illegal" if violations else "unknown")

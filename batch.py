@@ -119,14 +119,7 @@ def _decide(raw_text: str, result: Result, lang: str, time_limit: float | None) 
     if problems or snapshot is None:
         raise _Invalid(problems)
 
-    try:
-        report = check(snapshot, lang=lang, time_limit=time_limit, witness=False)
-    except ValueError as exc:
-        if type(exc).__name__ != "UnsupportedSnapshot":  # valid, but not decided by this version (a step)
-            raise
-        result["verdict"] = "unknown"
-        result["reason"] = str(exc)
-        return
+    report = check(snapshot, lang=lang, time_limit=time_limit, witness=False)
     result["verdict"] = report.verdict
     result["violations"] = [
         {"rule": v.rule, "key": v.key, "kind": v.kind, "message": v.message, "objects": v.objects}

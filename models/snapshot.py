@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from collections.abc import Mapping
+from functools import cached_property
+from typing import Any, Literal, TypeVar
 
 from pydantic import (
     BaseModel,
@@ -18,6 +20,8 @@ from .abilities import Ability, Keyword, ability_name
 from .changes import apply_changes, check_card_name, check_lost_name, fill_from_card
 from .characteristics import CardType, CardTypeName, ColorName, Subtype, SupertypeName
 from .effects import Effect
+
+T = TypeVar("T")
 
 
 class Player(BaseModel):
@@ -111,11 +115,31 @@ class Permanent(BaseModel):
     def is_planeswalker(self) -> bool:
         return CardType.PLANESWALKER in self.types
 
-    def has_keyword(self, name: str | Keyword) -> bool:
-        return any(isinstance(a, Keyword) and a.value == name for a in self.abilities)
+    @cached_property
+    def _keywords(self) -> frozenset[str]:
+        # Rules ask this for every (blocker, attacker) pair; the model is frozen, so compute it once.
+        return frozenset(a.value for a in self.abilities if isinstance(a, Keyword))
 
-    def abilities_of(self, cls: type[Any]) -> list[Any]:
-        return [a for a in self.abilities if isinstance(a, cls)]
+    @cached_property
+    def _by_kind(self) -> dict[type[Any], list[Any]]:
+        kinds: dict[type[Any], list[Any]] = {}
+        for a in self.abilities:
+            if not isinstance(a, Keyword):
+                kinds.setdefault(type(a), []).append(a)
+        return kinds
+
+    def has_keyword(self, name: str | Keyword) -> bool:
+        return name in self._keywords
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Permanent:
+        """A copy whose cached ability lookups are recomputed (an update may change the abilities)."""
+        copied = super().model_copy(update=update, deep=deep)
+        for cached in ("_keywords", "_by_kind"):
+            copied.__dict__.pop(cached, None)
+        return copied
+
+    def abilities_of(self, cls: type[T]) -> list[T]:
+        return self._by_kind.get(cls, [])
 
     def ability_names(self) -> list[str]:
         return [ability_name(a) for a in self.abilities]

@@ -229,13 +229,21 @@ def requirements_obeyed(board: RefBoard, decl: Declaration) -> int:
     return count
 
 
-def all_declarations(board: RefBoard, max_per_blocker: int = 3) -> Iterator[Declaration]:
-    """Every assignment of defending creatures to sets of attackers they could be declared against."""
+def capacity(b: Permanent, attackers: int) -> int:
+    """How many attackers a creature may block (509.1a; "additional", "any number")."""
+    if _kw(b, "can_block_any_number"):
+        return attackers
+    return 1 + sum(x.can_block_additional for x in _of(b, CanBlockAdditional))
+
+
+def all_declarations(board: RefBoard, beyond_capacity: int = 1) -> Iterator[Declaration]:
+    """Every assignment of defending creatures to sets of attackers, up to `beyond_capacity` more attackers per
+    creature than it may block (those declarations are illegal, but make good proposals)."""
     options: list[list[tuple[tuple[str, str], ...]]] = []
+    mine = [a.id for a in board.attackers]
     for b in board.defending_creatures():
-        mine = [a.id for a in board.attackers]
         choices: list[tuple[tuple[str, str], ...]] = [()]
-        for k in range(1, min(max_per_blocker, len(mine)) + 1):
+        for k in range(1, min(capacity(b, len(mine)) + beyond_capacity, len(mine)) + 1):
             choices += [tuple((b.id, a) for a in combo) for combo in itertools.combinations(mine, k)]
         options.append(choices)
     for pick in itertools.product(*options):
@@ -252,7 +260,7 @@ class RefResult:
 
 def reference_optimum(board: RefBoard) -> int:
     best = 0
-    for decl in all_declarations(board):
+    for decl in all_declarations(board, beyond_capacity=0):
         if any(costs_of(board, board.perms[b]) for b, _ in decl):
             continue  # nobody has to pay a cost (509.1c)
         if restrictions_ok(board, decl):

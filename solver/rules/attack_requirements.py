@@ -125,12 +125,7 @@ class MustBeAttacked(AttackRule):
             for attacker in board.attacking_players:
                 if board.team[attacker] == board.team[player]:
                     continue
-                atoms = tuple(
-                    Pair(c.id, t)
-                    for c in ctx.creatures
-                    if c.controller == attacker
-                    for t in targets
-                )
+                atoms = tuple(Pair(c.id, t) for c in ctx.creatures if c.controller == attacker for t in targets)
                 ctx.require(
                     Count(atoms, at_least=1),
                     self.reason("requirement", attacker=attacker, player=player, source=source),

@@ -31,21 +31,22 @@ class Context:
     def __init__(self, board: Board, candidates: dict[Pair, None]) -> None:
         self.board = board
         self.compilation = Compilation(candidate_pairs=list(candidates))
-        self._by_target: dict[str, list[str]] = defaultdict(list)
+        self._by_target: dict[str, list[Permanent]] = defaultdict(list)
         self._by_actor: dict[str, list[str]] = defaultdict(list)
         for pair in candidates:
-            self._by_target[pair.target].append(pair.actor)
+            self._by_target[pair.target].append(board[pair.actor])
             self._by_actor[pair.actor].append(pair.target)
+        self._actors = [board[a] for a in self._by_actor]
 
     @property
     def actors(self) -> list[Permanent]:
-        return [self.board[a] for a in self._by_actor]
+        return self._actors
 
     def targets_of(self, actor: Permanent) -> list[str]:
         return self._by_actor.get(actor.id, [])
 
     def actors_of(self, target: str) -> list[Permanent]:
-        return [self.board[a] for a in self._by_target.get(target, [])]
+        return self._by_target.get(target, [])
 
     def forbid(self, actor: Permanent, target: str, reason: Reason) -> None:
         self.compilation.forbidden.setdefault(Pair(actor.id, target), []).append(reason)
@@ -146,9 +147,15 @@ class Rule(ABC, Generic[C]):
     def reason(self, code: str, **values: Permanent | str | int) -> Reason:
         if code not in self.messages:
             raise KeyError(f"rule {self.key} has no message {code!r}")
-        objects = tuple(v.id for v in values.values() if isinstance(v, Permanent))
-        flat = tuple((k, v.id if isinstance(v, Permanent) else str(v)) for k, v in values.items())
-        return Reason(self.key, self.cr, code, objects, flat)
+        objects: list[str] = []
+        flat: list[tuple[str, str]] = []
+        for name, value in values.items():
+            if isinstance(value, Permanent):
+                objects.append(value.id)
+                flat.append((name, value.id))
+            else:
+                flat.append((name, str(value)))
+        return Reason(self.key, self.cr, code, tuple(objects), tuple(flat))
 
     @abstractmethod
     def compile(self, ctx: C) -> None: ...
@@ -172,16 +179,31 @@ class PairRestriction(BlockRule):
     kind: ClassVar[Kind] = "restriction"
 
     def compile(self, ctx: BlockContext) -> None:
+        if not self.relevant(ctx):
+            return
+        blockers = {b.id for b in ctx.blockers if self.concerns_blocker(b)}
+        if not blockers:
+            return
         for attacker in ctx.attackers:
             if not self.concerns(attacker):
                 continue
             for blocker in ctx.blockers_of(attacker):
-                reason = self.forbids(ctx, blocker, attacker)
-                if reason is not None:
-                    ctx.forbid(blocker, attacker.id, reason)
+                if blocker.id in blockers:
+                    reason = self.forbids(ctx, blocker, attacker)
+                    if reason is not None:
+                        ctx.forbid(blocker, attacker.id, reason)
+
+    # Cheap filters, so a board pays only for the abilities in play.
+    def relevant(self, ctx: BlockContext) -> bool:
+        """Whether this rule can forbid anything on this board."""
+        return True
 
     def concerns(self, attacker: Permanent) -> bool:
-        """Cheap filter: whether this rule can forbid any blocker of `attacker`."""
+        """Whether this rule can forbid any blocker of `attacker`."""
+        return True
+
+    def concerns_blocker(self, blocker: Permanent) -> bool:
+        """Whether this rule can forbid `blocker` from blocking anything."""
         return True
 
     @abstractmethod

@@ -20,8 +20,11 @@ class CantBlock(PairRestriction):
         "cant_block": Message("{blocker} can't block", "{blocker} ne peut pas bloquer", "{blocker} no puede bloquear")
     }
 
+    def concerns_blocker(self, blocker: Permanent) -> bool:
+        return blocker.has_keyword(Keyword.CANT_BLOCK)
+
     def forbids(self, ctx: BlockContext, blocker: Permanent, attacker: Permanent) -> Reason | None:
-        return self.reason("cant_block", blocker=blocker) if blocker.has_keyword(Keyword.CANT_BLOCK) else None
+        return self.reason("cant_block", blocker=blocker)
 
 
 @register
@@ -36,6 +39,9 @@ class CantBlockFilter(PairRestriction):
             "{blocker} no puede bloquear {filter}; {attacker} lo es",
         )
     }
+
+    def concerns_blocker(self, blocker: Permanent) -> bool:
+        return bool(blocker.abilities_of(CantBlockCreatures))
 
     def forbids(self, ctx: BlockContext, blocker: Permanent, attacker: Permanent) -> Reason | None:
         for ability in blocker.abilities_of(CantBlockCreatures):
@@ -61,6 +67,9 @@ class CanBlockOnlyFilter(PairRestriction):
             "{blocker} solo puede bloquear {filter}; {attacker} no lo es",
         )
     }
+
+    def concerns_blocker(self, blocker: Permanent) -> bool:
+        return bool(blocker.abilities_of(CanBlockOnly))
 
     def forbids(self, ctx: BlockContext, blocker: Permanent, attacker: Permanent) -> Reason | None:
         for ability in blocker.abilities_of(CanBlockOnly):

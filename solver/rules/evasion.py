@@ -68,6 +68,9 @@ class Shadow(PairRestriction):
         ),
     }
 
+    def relevant(self, ctx: BlockContext) -> bool:
+        return any(p.has_keyword(Keyword.SHADOW) for p in (*ctx.attackers, *ctx.blockers))
+
     def forbids(self, ctx: BlockContext, blocker: Permanent, attacker: Permanent) -> Reason | None:
         attacker_has = attacker.has_keyword(Keyword.SHADOW)
         if attacker_has == blocker.has_keyword(Keyword.SHADOW):

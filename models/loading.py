@@ -6,7 +6,6 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-import yaml
 from pydantic import ValidationError
 
 from .snapshot import Snapshot
@@ -63,6 +62,8 @@ def parse_text(text: str, source: str = "<input>") -> Any:
             return json.loads(text)
         except json.JSONDecodeError:
             pass  # YAML flow style also starts with '{'; let YAML report the error
+    import yaml  # only YAML input pays for it
+
     try:
         return yaml.safe_load(text)
     except yaml.YAMLError as exc:

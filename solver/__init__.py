@@ -1,6 +1,6 @@
 """Compiles a snapshot's rules and decides legality. Public API: `check` and `solve`."""
 
-from .check import check, compile_snapshot, evaluate, solve
+from .decide import check, compile_snapshot, evaluate, solve
 from .explain import LANGUAGES
 
 __all__ = ["LANGUAGES", "check", "compile_snapshot", "evaluate", "solve"]

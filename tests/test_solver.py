@@ -1,0 +1,122 @@
+"""The decision procedure: fast path, bounded answers under a time limit, witness choice, API details."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import combatcheck.solver.decide as decide
+import pytest
+from combatcheck.cli import app
+from combatcheck.models import load_snapshot
+from combatcheck.solver import check, solve
+from combatcheck.solver.ir import Pair
+from combatcheck.solver.optimum import Optimum
+from helpers import attacker, blocker, board
+from typer.testing import CliRunner
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
+
+
+def test_fast_path_does_not_import_ortools() -> None:
+    code = (
+        "import sys; from combatcheck.models import load_snapshot; from combatcheck.solver import check;"
+        f"r = check(load_snapshot(open({str(EXAMPLES / 'cr-509.1c-menace-both-block.yaml')!r}).read()));"
+        "print(r.verdict, r.solver.status, 'ortools' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert out == ["legal", "fast-path", "False"]
+
+
+def test_missed_requirement_runs_cp_sat() -> None:
+    report = check(load_snapshot((EXAMPLES / "cr-509.1c-menace.yaml").read_text()))
+    assert report.solver.used_cpsat and report.solver.status == "optimal"
+
+
+def _lure_board() -> object:
+    return board(attacker("lure", "all_able_must_block_it"), blocker("b1"), blocker("b2"), blocks={"b1": "lure"})
+
+
+def test_time_limit_without_proof_is_unknown(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The solver found a declaration as good as the proposal but could not prove that none is better.
+    found = Optimum("feasible", best=1, bound=2, pairs=frozenset({Pair("b1", "lure")}))
+    monkeypatch.setattr(decide, "optimise", lambda *a, **k: found)
+    report = check(_lure_board())  # type: ignore[arg-type]
+    assert report.verdict == "unknown"
+    assert report.requirements_optimum is None
+
+
+def test_time_limit_with_a_better_declaration_is_illegal(monkeypatch: pytest.MonkeyPatch) -> None:
+    found = Optimum("feasible", best=2, bound=2, pairs=frozenset({Pair("b1", "lure"), Pair("b2", "lure")}))
+    monkeypatch.setattr(decide, "optimise", lambda *a, **k: found)
+    report = check(_lure_board())  # type: ignore[arg-type]
+    assert report.verdict == "illegal"
+    assert report.witness is not None and report.witness.blocks == {"b1": ("lure",), "b2": ("lure",)}
+
+
+def test_time_limit_with_a_matching_bound_is_legal(monkeypatch: pytest.MonkeyPatch) -> None:
+    found = Optimum("feasible", best=1, bound=1, pairs=frozenset({Pair("b1", "lure")}))
+    monkeypatch.setattr(decide, "optimise", lambda *a, **k: found)
+    assert check(_lure_board()).verdict == "legal"  # type: ignore[arg-type]
+
+
+def test_cli_exit_3_when_unknown(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    found = Optimum("unknown", best=None, bound=None, pairs=None)
+    monkeypatch.setattr(decide, "optimise", lambda *a, **k: found)
+    result = CliRunner().invoke(app, ["check", str(EXAMPLES / "cr-509.1c-menace.yaml"), "--time-limit", "0.01"])
+    assert result.exit_code == 3
+    assert "UNKNOWN" in result.stdout
+
+
+def test_witness_is_the_nearest_legal_declaration() -> None:
+    # Three Lure requirements; the proposal blocks with two of three creatures and one extra block elsewhere
+    # is not needed: the witness keeps the proposal's blocks and adds only the missing one.
+    snapshot = board(
+        attacker("lure", "all_able_must_block_it"),
+        attacker("x"),
+        blocker("b1"),
+        blocker("b2"),
+        blocker("b3"),
+        blocks={"b1": "lure", "b2": "lure"},
+    )
+    report = check(snapshot)
+    assert report.verdict == "illegal"
+    assert report.witness is not None
+    assert report.witness.blocks == {"b1": ("lure",), "b2": ("lure",), "b3": ("lure",)}
+    assert [m.objects for m in report.missed_requirements] == [["b3", "lure"]]
+
+
+def test_solve_without_requirements_declares_nothing() -> None:
+    report = solve(board(attacker("a"), blocker("b")))
+    assert report.verdict == "legal"
+    assert report.witness is not None and report.witness.blocks == {}
+
+
+def test_outcome_of_a_legal_block() -> None:
+    snapshot = board(
+        attacker("a1"),
+        attacker("a2"),
+        blocker("b", {"block_cost": "{1}{W}"}),
+        blocker("c", {"block_cost": "{2}"}),
+        blocks={"b": "a1", "c": "a1"},
+    )
+    report = check(snapshot)
+    assert report.outcome is not None
+    assert report.outcome.blocked == {"a1": ["b", "c"]}
+    assert report.outcome.unblocked == ["a2"]
+    assert report.outcome.total_cost == "{3}{W}"
+
+
+def test_band_blocked_together_in_the_outcome() -> None:
+    snapshot = board(
+        attacker("flyer", "flying", "banding"),
+        attacker("walker", {"landwalk": "swamp"}),
+        blocker("hawk", "flying"),
+        {"id": "swamp", "controller": "ben", "types": ["land"], "subtypes": ["swamp"]},
+        blocks={"hawk": "flyer"},
+        bands=[["flyer", "walker"]],
+    )
+    report = check(snapshot)
+    assert report.verdict == "legal"
+    assert report.outcome is not None and report.outcome.blocked == {"flyer": ["hawk"], "walker": ["hawk"]}

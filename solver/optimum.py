@@ -116,8 +116,10 @@ def optimise(
 
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = workers
-    # The LP relaxation proves these assignment-like optima fast with one worker; symmetry detection costs more
-    # than it saves on token armies (measured in bench/).
+    # The LP relaxation proves these assignment-like optima fast with one worker. Symmetry handling costs more than
+    # it saves, even on token armies: measured on 200 x 200 boards (docs/performance.md), CP-SAT's symmetry
+    # detection added about 0.6 s, and explicit ordering constraints between identical tokens made one solve 45x
+    # slower.
     solver.parameters.linearization_level = 2
     solver.parameters.symmetry_level = 0
     if time_limit is not None:

@@ -425,6 +425,8 @@ class _Filters:
                 out.setdefault("types", []).append(word)
             elif word in ("legendary", "snow"):
                 out.setdefault("supertypes", []).append(word)
+            elif word in ("tapped", "untapped"):
+                out["tapped"] = word == "tapped"
             elif word == "multicolored":
                 out["multicolored"] = True
             elif word == "colorless":
@@ -642,6 +644,7 @@ class _Reader:
             "attacks or blocks each turn if able": ["attacks_each_combat_if_able", "blocks_each_combat_if_able"],
             "must be blocked if able": ["must_be_blocked_if_able"],
             "must be blocked each combat if able": ["must_be_blocked_if_able"],
+            "must be blocked by exactly one creature if able": ["must_be_blocked_by_exactly_one_if_able"],
             "can block any number of creatures": ["can_block_any_number"],
             "can block any number of creatures each combat": ["can_block_any_number"],
             "can't be blocked unless all creatures defending player controls block it": [
@@ -662,7 +665,10 @@ class _Reader:
         m = re.fullmatch(r"can't be blocked as long as defending player controls (an?|one or more) (.+)", p)
         if m:
             walk = self.land_kind(m.group(2))
-            return [{"landwalk": walk}] if walk is not None else None
+            if walk is not None:
+                return [{"landwalk": walk}]
+            flt = self.filters.parse(m.group(2))
+            return [{"cant_be_blocked_while_defender_controls": flt}] if flt is not None else None
         m = re.fullmatch(r"can't attack unless defending player controls (.+)", p)
         if m:
             flt = self.filters.parse(m.group(1))
@@ -670,6 +676,16 @@ class _Reader:
         m = re.fullmatch(rf"can't attack unless at least {_NUM} other creatures? (?:also )?attacks?", p)
         if m:
             return [{"cant_attack_unless_others_attack": _number(m.group(1))}]
+        m = re.fullmatch(rf"can't block unless at least {_NUM} other creatures? (?:also )?blocks?", p)
+        if m:
+            return [{"cant_block_unless_others_block": _number(m.group(1))}]
+        m = re.fullmatch(
+            rf"can't attack or block unless at least {_NUM} other creatures? (?:also )?(?:attack|block)s? or blocks?",
+            p,
+        )
+        if m:
+            n = _number(m.group(1))
+            return [{"cant_attack_unless_others_attack": n}, {"cant_block_unless_others_block": n}]
         m = re.fullmatch(r"can't (attack|block) unless (.+?) also (attacks|blocks)", p)
         if m and m.group(1) == m.group(3)[:-1]:
             flt = self.filters.parse(m.group(2))

@@ -35,6 +35,7 @@ class Keyword(StrEnum):
     CAN_BLOCK_ANY_NUMBER = "can_block_any_number"
     BLOCKS_EACH_COMBAT_IF_ABLE = "blocks_each_combat_if_able"
     MUST_BE_BLOCKED_IF_ABLE = "must_be_blocked_if_able"
+    MUST_BE_BLOCKED_BY_EXACTLY_ONE_IF_ABLE = "must_be_blocked_by_exactly_one_if_able"
     ALL_ABLE_MUST_BLOCK_IT = "all_able_must_block_it"
     # attacking (508.1); read by the declare-attackers rules
     DEFENDER = "defender"
@@ -236,6 +237,19 @@ class CantAttackUnlessAlsoAttacking(_OneKey):
     cant_attack_unless_also_attacking: CreatureFilter
 
 
+class CantBeBlockedWhileDefenderControls(_OneKey):
+    """Can't be blocked as long as the defending player controls a permanent matching the filter (an artifact, an
+    untapped land, ...). Landwalk (702.14) is the keyword form of this for lands."""
+
+    cant_be_blocked_while_defender_controls: CreatureFilter
+
+
+class CantBlockUnlessOthersBlock(_OneKey):
+    """Can't block unless at least N other creatures also block (the block half of Orcish Conscripts)."""
+
+    cant_block_unless_others_block: int = Field(ge=1)
+
+
 class CantBlockUnlessAlsoBlocking(_OneKey):
     """Can't block unless another creature matching the filter also blocks (Okk: one with greater power)."""
 
@@ -261,6 +275,8 @@ PARAMETERIZED: dict[str, type[_OneKey]] = {
     "cant_attack_unless_others_attack": CantAttackUnlessOthersAttack,
     "cant_attack_unless_also_attacking": CantAttackUnlessAlsoAttacking,
     "cant_block_unless_also_blocking": CantBlockUnlessAlsoBlocking,
+    "cant_be_blocked_while_defender_controls": CantBeBlockedWhileDefenderControls,
+    "cant_block_unless_others_block": CantBlockUnlessOthersBlock,
 }
 
 

@@ -41,6 +41,7 @@ class CreatureFilter(BaseModel):
         None, description="power less than the power of the creature with this ability"
     )
     controller: str | None = Field(None, description="controlled by this player id")
+    tapped: bool | None = Field(None, description="true: tapped; false: untapped")
     not_: CreatureFilter | None = Field(None, alias="not", description="the creature must not match this filter")
     any_of: tuple[CreatureFilter, ...] | None = Field(None, description="matches at least one of these filters")
 
@@ -79,6 +80,8 @@ class CreatureFilter(BaseModel):
             checks.append((power < this_power) == self.power_less_than_this)
         if self.controller is not None:
             checks.append(creature.controller == self.controller)
+        if self.tapped is not None:
+            checks.append(creature.tapped == self.tapped)
         if self.not_ is not None:
             checks.append(not self.not_.matches(creature, this))
         if self.any_of is not None:

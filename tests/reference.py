@@ -19,8 +19,10 @@ from combatcheck.models.abilities import (
     CanBlockOnly,
     CantBeBlockedBy,
     CantBeBlockedExceptBy,
+    CantBeBlockedWhileDefenderControls,
     CantBlockCreatures,
     CantBlockUnlessAlsoBlocking,
+    CantBlockUnlessOthersBlock,
     Keyword,
     Landwalk,
     MaxBlockers,
@@ -134,6 +136,10 @@ def pair_ok(board: RefBoard, b: Permanent, a: Permanent) -> bool:
                 return False
             if isinstance(q, CreatureFilter) and q.matches(b, a):
                 return False
+    owned = [p for p in board.perms.values() if p.controller == board.defender[a.id] and not p.phased_out]
+    for x in _of(a, CantBeBlockedWhileDefenderControls):
+        if any(x.cant_be_blocked_while_defender_controls.matches(p, a) for p in owned):
+            return False
     if any(x.cant_be_blocked_by.matches(b, a) for x in _of(a, CantBeBlockedBy)):
         return False
     if any(not x.cant_be_blocked_except_by.matches(b, a) for x in _of(a, CantBeBlockedExceptBy)):
@@ -172,6 +178,8 @@ def restrictions_ok(board: RefBoard, decl: Declaration) -> bool:
         group = board.team[b.controller]
         others = [o for o in blocked_by if o != b_id and board.team[board.perms[o].controller] == group]
         if _kw(b, "cant_block_alone") and not others:
+            return False
+        if any(len(others) < x.cant_block_unless_others_block for x in _of(b, CantBlockUnlessOthersBlock)):
             return False
         for x in _of(b, CantBlockUnlessAlsoBlocking):
             if not any(x.cant_block_unless_also_blocking.matches(board.perms[o], b) for o in others):
@@ -222,6 +230,8 @@ def requirements_obeyed(board: RefBoard, decl: Declaration) -> int:
     for a in board.attackers:
         if _kw(a, "must_be_blocked_if_able"):
             count += a.id in blocked
+        if _kw(a, "must_be_blocked_by_exactly_one_if_able"):
+            count += sum(1 for _, x in decl if x == a.id) == 1
         if _kw(a, "all_able_must_block_it"):
             for b in board.defending_creatures():
                 if not b.tapped and board.team[b.controller] == board.team[board.defender[a.id]]:

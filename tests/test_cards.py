@@ -291,11 +291,11 @@ runner = CliRunner()
 
 
 def test_cards_show_lists_abilities_and_text_not_read() -> None:
-    result = runner.invoke(app, ["cards", "show", "orcish conscripts"])
+    result = runner.invoke(app, ["cards", "show", "goblin mutant"])
     assert result.exit_code == 0, result.output
-    assert "abilities: [{cant_attack_unless_others_attack: 2}]" in result.output
+    assert "abilities: [trample, {cant_block: {power_at_least: 3}}]" in result.output
     assert "not read" in result.output
-    assert "~ can't block unless at least two other creatures block." in result.output
+    assert "~ can't attack if defending player controls an untapped creature with power 3 or greater." in result.output
 
 
 def test_cards_show_json_and_not_own_text() -> None:

@@ -5,7 +5,14 @@ from __future__ import annotations
 from collections import defaultdict
 
 from ...models import Permanent
-from ...models.abilities import BlockCost, CanBlockOnly, CantBlockCreatures, CantBlockUnlessAlsoBlocking, Keyword
+from ...models.abilities import (
+    BlockCost,
+    CanBlockOnly,
+    CantBlockCreatures,
+    CantBlockUnlessAlsoBlocking,
+    CantBlockUnlessOthersBlock,
+    Keyword,
+)
 from ...models.effects import BlockCostEffect, MaxBlockersEffect
 from ..ir import Acts, Count, Reason
 from .base import BlockContext, BlockRule, Message, PairRestriction, register
@@ -133,6 +140,32 @@ class BlocksOnlyWithPartner(BlockRule):
                     ctx.restrict(
                         Count(partners, at_least=1, only_if=Acts(blocker.id)),
                         self.reason("unless", blocker=blocker, filter=flt.describe()),
+                    )
+
+
+@register
+class OthersMustBlock(BlockRule):
+    key = "cant_block_unless_others_block"
+    cr = "509.1b"
+    kind = "restriction"
+    summary = "A creature that can't block unless at least N other creatures also block (Orcish Conscripts)."
+    messages = {
+        "unless": Message(
+            "{blocker} can't block unless at least {count} other creature(s) block",
+            "{blocker} ne peut pas bloquer à moins qu'au moins {count} autre(s) créature(s) ne bloque(nt)",
+            "{blocker} no puede bloquear a menos que al menos {count} criatura(s) más bloquee(n)",
+        )
+    }
+
+    def compile(self, ctx: BlockContext) -> None:
+        for group in _blockers_by_group(ctx).values():
+            for blocker in group:
+                for ability in blocker.abilities_of(CantBlockUnlessOthersBlock):
+                    n = ability.cant_block_unless_others_block
+                    others = tuple(Acts(o.id) for o in group if o.id != blocker.id)
+                    ctx.restrict(
+                        Count(others, at_least=n, only_if=Acts(blocker.id)),
+                        self.reason("unless", blocker=blocker, count=n),
                     )
 
 

@@ -9,6 +9,7 @@ from ...models import Permanent
 from ...models.abilities import (
     CantBeBlockedBy,
     CantBeBlockedExceptBy,
+    CantBeBlockedWhileDefenderControls,
     Keyword,
     Landwalk,
     LandwalkSpec,
@@ -211,6 +212,40 @@ class LandwalkRule(BlockRule):
                         attacker.id,
                         self.reason("landwalk", attacker=attacker, walk=walk, player=defender, land=land),
                     )
+
+
+@register
+class DefenderControls(BlockRule):
+    key = "cant_be_blocked_while_defender_controls"
+    cr = "509.1b"
+    kind = "restriction"
+    summary = (
+        "A creature that can't be blocked as long as the defending player controls a matching permanent "
+        "(an artifact, an untapped land, ...)."
+    )
+    messages = {
+        "controls": Message(
+            "{attacker} can't be blocked as long as {player} controls {filter}; {player} controls {permanent}",
+            "{attacker} ne peut pas être bloqué tant que {player} contrôle des {filter} ; {player} contrôle "
+            "{permanent}",
+            "{attacker} no puede ser bloqueada mientras {player} controle {filter}; {player} controla {permanent}",
+        )
+    }
+
+    def compile(self, ctx: BlockContext) -> None:
+        for attacker in ctx.attackers:
+            defender = ctx.board.defender_of.get(attacker.id)
+            for ability in attacker.abilities_of(CantBeBlockedWhileDefenderControls):
+                flt = ability.cant_be_blocked_while_defender_controls
+                owned = [p for p in ctx.board.permanents.values() if p.controller == defender and not p.phased_out]
+                found = next((p for p in owned if flt.matches(p, attacker)), None)
+                if found is None or defender is None:
+                    continue
+                reason = self.reason(
+                    "controls", attacker=attacker, player=defender, filter=flt.describe(), permanent=found
+                )
+                for blocker in ctx.blockers_of(attacker):
+                    ctx.forbid(blocker, attacker.id, reason)
 
 
 def _protected(quality: ProtectionQuality, blocker: Permanent, attacker: Permanent) -> bool:

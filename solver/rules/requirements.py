@@ -89,6 +89,26 @@ class Lure(BlockRule):
 
 
 @register
+class MustBeBlockedByExactlyOne(BlockRule):
+    key = "must_be_blocked_by_exactly_one_if_able"
+    cr = "509.1c"
+    kind = "requirement"
+    summary = "A creature that must be blocked by exactly one creature if able (Nacatl War-Pride): one requirement."
+    messages = {
+        "requirement": Message(
+            "{attacker} must be blocked by exactly one creature if able",
+            "{attacker} doit être bloqué par exactement une créature si possible",
+            "{attacker} debe ser bloqueada por exactamente una criatura si es posible",
+        )
+    }
+
+    def compile(self, ctx: BlockContext) -> None:
+        for attacker in ctx.attackers_with(Keyword.MUST_BE_BLOCKED_BY_EXACTLY_ONE_IF_ABLE):
+            blockers = tuple(Pair(b.id, attacker.id) for b in ctx.blockers_of(attacker))
+            ctx.require(Count(blockers, at_least=1, at_most=1), self.reason("requirement", attacker=attacker))
+
+
+@register
 class MustBeBlocked(BlockRule):
     key = "must_be_blocked_if_able"
     cr = "509.1c"

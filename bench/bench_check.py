@@ -71,6 +71,12 @@ def cli_cold_start_ms(example: str, repeat: int = 5) -> float:
     return statistics.median(times) * 1000
 
 
+def fmt(value: object) -> str:
+    if value is None:
+        return "-"
+    return f"{value:.2f}" if isinstance(value, float) else str(value)
+
+
 def row(size: int, requirements: bool, repeat: int, brute: bool) -> dict[str, Any]:
     data = board(size, size, requirements=requirements, seed=size)
     missing = {**data, "declaration": {"blocks": {}}}  # with requirements: misses them, so CP-SAT must run
@@ -99,7 +105,6 @@ def main() -> None:
         repeat = 21 if size <= 20 else 5 if size <= 50 else 3
         for requirements in (False, True):
             rows.append(row(size, requirements, repeat, brute=size <= 6))
-    fmt = lambda v: "-" if v is None else f"{v:.2f}" if isinstance(v, float) else str(v)  # noqa: E731
     headers = list(rows[0])
     print(
         f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"

@@ -7,4 +7,4 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 ln -s "$root" "$tmp/combatcheck"
 cd "$tmp"
-MYPYPATH="$tmp:$root/tests" mypy --config-file "$root/pyproject.toml" -p combatcheck
+MYPYPATH="$tmp:$root/tests:$root/bench" mypy --config-file "$root/pyproject.toml" -p combatcheck

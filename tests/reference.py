@@ -243,7 +243,7 @@ def capacity(b: Permanent, attackers: int) -> int:
     """How many attackers a creature may block (509.1a; "additional", "any number")."""
     if _kw(b, "can_block_any_number"):
         return attackers
-    return 1 + sum(x.can_block_additional for x in _of(b, CanBlockAdditional))
+    return 1 + sum(int(x.can_block_additional) for x in _of(b, CanBlockAdditional))
 
 
 def all_declarations(board: RefBoard, beyond_capacity: int = 1) -> Iterator[Declaration]:

@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
-from rich.console import Console
 
 from .cli_cards import cards_app
+from .console import LazyConsole
 from .models import Snapshot, SnapshotError, load_snapshot
 from .models.report import Report
 
@@ -23,8 +23,8 @@ app = typer.Typer(
     help="Decide whether a Magic: The Gathering attack or block declaration is legal (CR 508.1, 509.1), with reasons.",
 )
 app.add_typer(cards_app, name="cards")
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+out = LazyConsole()
+err = LazyConsole(stderr=True)
 
 EXIT = {"legal": 0, "illegal": 1, "unknown": 3}
 BAD_INPUT = 2

@@ -7,14 +7,15 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
-from rich.console import Console
+
+from .console import LazyConsole
 
 cards_app = typer.Typer(
     no_args_is_help=True,
     help="The card database behind `card: NAME` in snapshots: show a card as the checker reads it, search, import.",
 )
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+out = LazyConsole()
+err = LazyConsole(stderr=True)
 BAD_INPUT = 2
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="print JSON")]

@@ -152,8 +152,10 @@ def check(snapshot: Snapshot, *, lang: str = "en", time_limit: float | None = No
         pays = bool(compilation.costs_of(proposal))
         if optimum is not None and optimum.exact:
             best = optimum.best
+        elif upper == 0 or (not violations and not pays):
+            best = upper
         else:
-            best = evaluation.obeyed_count if not violations and not pays else None
+            best = None
         verdict = "illegal" if violations else "legal"
     elif optimum is None or optimum.best is None:
         best, verdict = None, ("illegal" if violations else "unknown")

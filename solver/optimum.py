@@ -35,8 +35,11 @@ class _Literals:
     """Maps atoms to CP-SAT literals; an atom that no free declaration can make true is the constant False."""
 
     def __init__(self, model: cp_model.CpModel, free_pairs: list[Pair]) -> None:
+        from ortools.sat.python.cp_model import LinearExpr
+
         self.model = model
-        self.pair: dict[Pair, cp_model.IntVar] = {p: model.new_bool_var(f"x[{p.actor},{p.target}]") for p in free_pairs}
+        self.linear = LinearExpr
+        self.pair: dict[Pair, cp_model.IntVar] = {p: model.new_bool_var("") for p in free_pairs}
         self._by_actor: dict[str, list[cp_model.IntVar]] = defaultdict(list)
         self._by_target: dict[str, list[cp_model.IntVar]] = defaultdict(list)
         for p, var in self.pair.items():
@@ -54,7 +57,7 @@ class _Literals:
             return None
         if len(parts) == 1:
             return parts[0]
-        var = self.model.new_bool_var(str(atom))
+        var = self.model.new_bool_var("")
         self.model.add_max_equality(var, parts)  # var <=> OR(parts)
         self._derived[atom] = var
         return var
@@ -75,12 +78,22 @@ class _Literals:
                 return False
             self.model.add_bool_or([e.Not() for e in enforcement])
             return True
-        total = sum(terms)
-        if count.at_least is not None and count.at_least > 0:
-            self.model.add(total >= count.at_least).only_enforce_if(enforcement)
+        if count.at_least == 1 and count.at_most is None:
+            self.model.add_bool_or(terms).only_enforce_if(enforcement)
+        elif count.at_least is not None and count.at_least > 0:
+            self.model.add(self.linear.sum(terms) >= count.at_least).only_enforce_if(enforcement)
         if count.at_most is not None and count.at_most < len(terms):
-            self.model.add(total <= count.at_most).only_enforce_if(enforcement)
+            if count.at_most == 1 and not enforcement:
+                self.model.add_at_most_one(terms)
+            else:
+                self.model.add(self.linear.sum(terms) <= count.at_most).only_enforce_if(enforcement)
         return True
+
+    def obeyed(self, count: Count) -> cp_model.IntVar | None:
+        """The literal of a requirement that is one atom ("sentry blocks"): the atom itself, no new variable."""
+        if len(count.atoms) == 1 and count.at_least == 1 and count.at_most is None and count.only_if is None:
+            return self.of(count.atoms[0])
+        return None
 
 
 def optimise(
@@ -102,15 +115,21 @@ def optimise(
         lits.add(restriction.condition)
     obeyed: list[cp_model.IntVar] = []
     for requirement in compilation.requirements:
-        indicator = model.new_bool_var("req")
+        direct = lits.obeyed(requirement.condition)
+        if direct is not None:
+            obeyed.append(direct)
+            continue
+        indicator = model.new_bool_var("")
         if lits.add(requirement.condition, indicator):
             obeyed.append(indicator)
         else:
             model.add(indicator == 0)
     # One more obeyed requirement outweighs any change in distance (at most len(free)).
     weight = len(free) + 1
-    distance = sum(1 - var if pair in reference else var for pair, var in lits.pair.items())
-    model.maximize(weight * sum(obeyed) - distance)
+    # distance = pairs added + pairs removed = sum(var for new pairs) + sum(1 - var for the proposal's pairs)
+    signs = [-1 if pair in reference else 1 for pair in lits.pair]
+    distance = cp_model.LinearExpr.weighted_sum(list(lits.pair.values()), signs) + sum(1 for s in signs if s < 0)
+    model.maximize(weight * cp_model.LinearExpr.sum(obeyed) - distance)
     for pair, var in lits.pair.items():
         model.add_hint(var, pair in reference)
 

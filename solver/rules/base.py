@@ -181,14 +181,16 @@ class PairRestriction(BlockRule):
     def compile(self, ctx: BlockContext) -> None:
         if not self.relevant(ctx):
             return
-        blockers = {b.id for b in ctx.blockers if self.concerns_blocker(b)}
-        if not blockers:
+        attackers = [a for a in ctx.attackers if self.concerns(a)]
+        if not attackers:
             return
-        for attacker in ctx.attackers:
-            if not self.concerns(attacker):
-                continue
+        every_blocker = type(self).concerns_blocker is PairRestriction.concerns_blocker
+        blockers = set() if every_blocker else {b.id for b in ctx.blockers if self.concerns_blocker(b)}
+        if not every_blocker and not blockers:
+            return
+        for attacker in attackers:
             for blocker in ctx.blockers_of(attacker):
-                if blocker.id in blockers:
+                if every_blocker or blocker.id in blockers:
                     reason = self.forbids(ctx, blocker, attacker)
                     if reason is not None:
                         ctx.forbid(blocker, attacker.id, reason)

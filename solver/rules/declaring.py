@@ -109,13 +109,12 @@ class OneAttackerPerBlocker(BlockRule):
 
     def compile(self, ctx: BlockContext) -> None:
         for blocker in ctx.blockers:
-            attackers = ctx.blocked_by(blocker)
-            if blocker.has_keyword(Keyword.CAN_BLOCK_ANY_NUMBER):
+            targets = ctx.targets_of(blocker)
+            if len(targets) <= 1 or blocker.has_keyword(Keyword.CAN_BLOCK_ANY_NUMBER):
                 continue
             limit = 1 + sum(a.can_block_additional for a in blocker.abilities_of(CanBlockAdditional))
-            if len(attackers) <= limit:
-                continue
-            ctx.restrict(
-                Count(tuple(Pair(blocker.id, a.id) for a in attackers), at_most=limit),
-                self.reason("too_many", blocker=blocker, limit=limit),
-            )
+            if len(targets) > limit:
+                ctx.restrict(
+                    Count(tuple(Pair(blocker.id, t) for t in targets), at_most=limit),
+                    self.reason("too_many", blocker=blocker, limit=limit),
+                )

@@ -53,10 +53,12 @@ def brute_force_ms(data: dict[str, Any]) -> float | None:
 def peak_memory_mb(size: int) -> float:
     """Peak resident memory of a fresh process that checks one size x size board."""
     code = (
-        "import sys, resource; sys.path.insert(0, 'bench'); from scaling_boards import board;"
+        "import sys; sys.path.insert(0, 'bench'); from scaling_boards import board;"
         "from combatcheck.models import snapshot_from_data; from combatcheck.solver import check;"
         f"d = board({size}, {size}, requirements=True, seed=1); d['declaration'] = {{'blocks': {{}}}};"
-        "check(snapshot_from_data(d)); print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
+        "check(snapshot_from_data(d));"
+        # VmHWM belongs to this process image; ru_maxrss would keep the parent's high-water mark across exec.
+        "print(next(l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM')))"
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     return int(out.stdout.strip()) / 1024

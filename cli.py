@@ -70,13 +70,12 @@ def _read(file: str) -> Snapshot:
 
 
 def _emit(report: Report, snapshot: Snapshot, as_json: bool, lang: Lang) -> NoReturn:
-    from .solver.board import Board
     from .solver.explain import report_lines
 
     if as_json:
         out.print(report.model_dump_json(indent=2), markup=False)
     else:
-        for line in report_lines(report, Board(snapshot), lang.value):
+        for line in report_lines(report, snapshot, lang.value):
             out.print(line, markup=False)
     raise typer.Exit(EXIT[report.verdict])
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from ..models import Declaration
+from ..models import Declaration, Snapshot
 from ..models.report import Finding, Report
 from .board import Board
 from .ir import Reason
@@ -119,8 +119,9 @@ def word(key: str, lang: str, **values: object) -> str:
     return (entry.get(lang) or entry["en"]).format(**values)
 
 
-def report_lines(report: Report, board: Board, lang: str = "en") -> list[str]:
-    """A judge-readable explanation of a report, one line per item."""
+def report_lines(report: Report, snapshot: Snapshot, lang: str = "en") -> list[str]:
+    """A judge-readable explanation of a report on `snapshot`, one line per item, naming cards as in the snapshot."""
+    board = Board(snapshot)
     lines = [word(report.verdict, lang)]
     for item in report.violations:
         label = word("missed" if item.kind == "requirement" else "broken", lang)

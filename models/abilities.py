@@ -93,6 +93,9 @@ ProtectionQuality = (
 )
 
 
+_QUALITY_WORDS = ("everything", "multicolored", "monocolored", "colorless")
+
+
 class ProtectionFrom(_OneKey):
     """702.16: can't be blocked by creatures with the stated quality."""
 
@@ -112,8 +115,19 @@ class ProtectionFrom(_OneKey):
                     out.append(Color(word.upper()))
                 elif word.endswith("s") and word[:-1] in CardType.__members__.values():
                     out.append(CardType(word[:-1]))  # "protection from creatures"
-                else:
+                elif word in CardType.__members__.values() or word in _QUALITY_WORDS:
                     out.append(word)
+                else:
+                    raise PydanticCustomError(
+                        "unknown_quality",
+                        "unknown protection quality '{word}'; use {choices}",
+                        {
+                            "word": item,
+                            "choices": "a color, a card type, "
+                            + ", ".join(_QUALITY_WORDS)
+                            + ", or a filter such as {subtypes: [dragon]} or {controller: ben}",
+                        },
+                    )
             else:
                 out.append(item)
         return out

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import difflib
 from typing import TYPE_CHECKING
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from .characteristics import CardTypeName, ColorName, Subtype, SupertypeName
 
@@ -44,6 +45,25 @@ class CreatureFilter(BaseModel):
     tapped: bool | None = Field(None, description="true: tapped; false: untapped")
     not_: CreatureFilter | None = Field(None, alias="not", description="the creature must not match this filter")
     any_of: tuple[CreatureFilter, ...] | None = Field(None, description="matches at least one of these filters")
+
+    @field_validator("abilities")
+    @classmethod
+    def _known_keywords(cls, value: tuple[str, ...] | None) -> tuple[str, ...] | None:
+        """A misspelt keyword would silently match nothing, so names must be keywords of the vocabulary."""
+        if value is None:
+            return None
+        from .abilities import Keyword  # abilities.py builds on this module
+
+        known = [k.value for k in Keyword]
+        out = []
+        for name in value:
+            word = name.strip().lower().replace(" ", "_").replace("-", "_")
+            if word not in known:
+                close = difflib.get_close_matches(word, known, n=3)
+                hint = f"did you mean {' or '.join(close)}?" if close else "use a keyword such as flying or reach"
+                raise ValueError(f"unknown keyword '{name}'; {hint}")
+            out.append(word)
+        return tuple(out)
 
     def matches(self, creature: Permanent, this: Permanent | None = None) -> bool:
         """Whether `creature` matches; `this` is the permanent whose ability holds the filter."""

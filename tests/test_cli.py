@@ -146,3 +146,18 @@ def test_console_script_exit_code_and_no_traceback(tmp_path: Path) -> None:
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr
     assert "permanents[0].controller: Field required" in proc.stderr
+
+
+def test_typos_in_qualities_and_filters_are_errors_not_silent(tmp_path: Path) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text(
+        "active_player: ana\nplayers: [ana, ben]\npermanents:\n"
+        "  - {id: a, controller: ana, attacking: ben,\n"
+        "     abilities: [{protection_from: [dragons]}, {cant_be_blocked_by: {abilities: [flyng]}}]}\n"
+    )
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 2
+    assert "abilities[0].protection_from: unknown protection quality 'dragons'" in result.stderr
+    assert "abilities[1].cant_be_blocked_by.abilities: Value error, unknown keyword 'flyng'; did you mean flying?" in (
+        result.stderr
+    )

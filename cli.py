@@ -69,13 +69,13 @@ def _read(file: str) -> Snapshot:
         _fail([str(p) for p in exc.problems])
 
 
-def _emit(report: Report, snapshot: Snapshot, as_json: bool, lang: Lang) -> NoReturn:
+def _emit(report: Report, snapshot: Snapshot, as_json: bool) -> NoReturn:
     from .solver.explain import report_lines
 
     if as_json:
         out.print(report.model_dump_json(indent=2), markup=False)
     else:
-        for line in report_lines(report, snapshot, lang.value):
+        for line in report_lines(report, snapshot):
             out.print(line, markup=False)
     raise typer.Exit(EXIT[report.verdict])
 
@@ -92,14 +92,14 @@ def _decide(action: str, snapshot: Snapshot, lang: Lang, time_limit: float | Non
 def check_command(file: FileArg, as_json: JsonOpt = False, lang: LangOpt = Lang.en, time_limit: TimeOpt = None) -> None:
     """Check the snapshot's declaration: exit 0 legal, 1 illegal, 2 bad input, 3 unknown."""
     snapshot = _read(file)
-    _emit(_decide("check", snapshot, lang, time_limit), snapshot, as_json, lang)
+    _emit(_decide("check", snapshot, lang, time_limit), snapshot, as_json)
 
 
 @app.command("solve")
 def solve_command(file: FileArg, as_json: JsonOpt = False, lang: LangOpt = Lang.en, time_limit: TimeOpt = None) -> None:
     """Print a legal declaration that obeys the most requirements (nearest to the snapshot's declaration, if any)."""
     snapshot = _read(file)
-    _emit(_decide("solve", snapshot, lang, time_limit), snapshot, as_json, lang)
+    _emit(_decide("solve", snapshot, lang, time_limit), snapshot, as_json)
 
 
 @app.command("schema")

@@ -45,11 +45,13 @@ class SolverInfo(BaseModel):
 
 
 Verdict = Literal["legal", "illegal", "unknown"]
+Language = Literal["en", "fr", "es"]
 
 
 class Report(BaseModel):
     verdict: Verdict
     step: str
+    lang: Language = Field("en", description="the language of the messages")
     violations: list[Finding] = Field(default_factory=list, description="broken restrictions and missed requirements")
     requirements_total: int
     requirements_obeyed: int

@@ -10,7 +10,7 @@ import time
 from dataclasses import dataclass
 
 from ..models import Declaration, Snapshot
-from ..models.report import CostItem, Finding, Outcome, Report, SolverInfo
+from ..models.report import CostItem, Finding, Language, Outcome, Report, SolverInfo
 from .board import Board
 from .explain import finding, total_cost
 from .ir import Acts, Compilation, Pair, Reason, Receives, Truth
@@ -184,6 +184,7 @@ def check(snapshot: Snapshot, *, lang: str = "en", time_limit: float | None = No
             violations += missed
 
     return Report(
+        lang=lang,
         verdict=verdict,
         step=snapshot.step,
         violations=violations,
@@ -197,7 +198,7 @@ def check(snapshot: Snapshot, *, lang: str = "en", time_limit: float | None = No
     )
 
 
-def solve(snapshot: Snapshot, *, lang: str = "en", time_limit: float | None = None) -> Report:
+def solve(snapshot: Snapshot, *, lang: Language = "en", time_limit: float | None = None) -> Report:
     """A legal declaration obeying the most requirements, as close as possible to the snapshot's own (if any)."""
     started = time.perf_counter()
     proposal = proposal_pairs(snapshot)
@@ -205,6 +206,7 @@ def solve(snapshot: Snapshot, *, lang: str = "en", time_limit: float | None = No
     optimum = optimise(compilation, proposal, time_limit=time_limit)
     if optimum.pairs is None:
         return Report(
+            lang=lang,
             verdict="unknown",
             step=snapshot.step,
             requirements_total=len(compilation.requirements),
@@ -213,6 +215,7 @@ def solve(snapshot: Snapshot, *, lang: str = "en", time_limit: float | None = No
         )
     evaluation = evaluate(compilation, optimum.pairs)
     return Report(
+        lang=lang,
         verdict="legal" if optimum.exact else "unknown",
         step=snapshot.step,
         requirements_total=len(compilation.requirements),

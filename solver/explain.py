@@ -119,9 +119,11 @@ def word(key: str, lang: str, **values: object) -> str:
     return (entry.get(lang) or entry["en"]).format(**values)
 
 
-def report_lines(report: Report, snapshot: Snapshot, lang: str = "en") -> list[str]:
-    """A judge-readable explanation of a report on `snapshot`, one line per item, naming cards as in the snapshot."""
+def report_lines(report: Report, snapshot: Snapshot) -> list[str]:
+    """A judge-readable explanation of a report on `snapshot`, one line per item, naming cards as in the snapshot,
+    in the report's language (chosen when checking)."""
     board = Board(snapshot)
+    lang = report.lang
     lines = [word(report.verdict, lang)]
     for item in report.violations:
         label = word("missed" if item.kind == "requirement" else "broken", lang)

@@ -161,3 +161,13 @@ def test_typos_in_qualities_and_filters_are_errors_not_silent(tmp_path: Path) ->
     assert "abilities[1].cant_be_blocked_by.abilities: Value error, unknown keyword 'flyng'; did you mean flying?" in (
         result.stderr
     )
+
+
+@pytest.mark.parametrize("kind", ["snapshot", "report"])
+def test_committed_schemas_are_current(kind: str) -> None:
+    """docs/*.schema.json are what `combatcheck schema` prints; regenerate them when a model changes."""
+    committed = (Path(__file__).parent.parent / "docs" / f"{kind}.schema.json").read_text()
+    result = runner.invoke(app, ["schema", kind])
+    assert json.loads(result.stdout) == json.loads(committed), (
+        f"run: combatcheck schema {kind} > docs/{kind}.schema.json"
+    )

@@ -222,10 +222,6 @@ class DefendingPlayerControls(AttackPairRestriction):
         return None
 
 
-def _others(ctx: AttackContext, creature: Permanent) -> list[Permanent]:
-    return [c for c in ctx.creatures if c.id != creature.id]
-
-
 @register
 class CantAttackAlone(AttackRule):
     key = "cant_attack_alone"
@@ -241,10 +237,8 @@ class CantAttackAlone(AttackRule):
     def compile(self, ctx: AttackContext) -> None:
         for creature in ctx.creatures:
             if creature.has_keyword(Keyword.CANT_ATTACK_ALONE):
-                others = tuple(Acts(o.id) for o in _others(ctx, creature))
-                ctx.restrict(
-                    Count(others, at_least=1, only_if=Acts(creature.id)), self.reason("alone", creature=creature)
-                )
+                reason = self.reason("alone", creature=creature)
+                ctx.restrict_company(creature, ctx.companions(creature), reason, at_least=1)
 
 
 @register
@@ -264,10 +258,8 @@ class CanOnlyAttackAlone(AttackRule):
     def compile(self, ctx: AttackContext) -> None:
         for creature in ctx.creatures:
             if creature.has_keyword(Keyword.CAN_ONLY_ATTACK_ALONE):
-                others = tuple(Acts(o.id) for o in _others(ctx, creature))
-                ctx.restrict(
-                    Count(others, at_most=0, only_if=Acts(creature.id)), self.reason("only_alone", creature=creature)
-                )
+                reason = self.reason("only_alone", creature=creature)
+                ctx.restrict_company(creature, ctx.companions(creature), reason, at_most=0)
 
 
 @register
@@ -288,10 +280,8 @@ class OthersMustAttack(AttackRule):
         for creature in ctx.creatures:
             for ability in creature.abilities_of(CantAttackUnlessOthersAttack):
                 n = ability.cant_attack_unless_others_attack
-                ctx.restrict(
-                    Count(tuple(Acts(o.id) for o in _others(ctx, creature)), at_least=n, only_if=Acts(creature.id)),
-                    self.reason("unless", creature=creature, count=n),
-                )
+                reason = self.reason("unless", creature=creature, count=n)
+                ctx.restrict_company(creature, ctx.companions(creature), reason, at_least=n)
 
 
 @register
@@ -312,11 +302,9 @@ class PartnerMustAttack(AttackRule):
         for creature in ctx.creatures:
             for ability in creature.abilities_of(CantAttackUnlessAlsoAttacking):
                 flt = ability.cant_attack_unless_also_attacking
-                partners = tuple(Acts(o.id) for o in _others(ctx, creature) if flt.matches(o, creature))
-                ctx.restrict(
-                    Count(partners, at_least=1, only_if=Acts(creature.id)),
-                    self.reason("unless", creature=creature, filter=flt.describe()),
-                )
+                partners = [o for o in ctx.companions(creature) if flt.matches(o, creature)]
+                reason = self.reason("unless", creature=creature, filter=flt.describe())
+                ctx.restrict_company(creature, partners, reason, at_least=1)
 
 
 @register

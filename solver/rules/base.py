@@ -10,7 +10,7 @@ from ...models import Permanent
 from ...models.abilities import Keyword
 from ...models.snapshot import Step
 from ..board import Board
-from ..ir import Compilation, Cost, Count, Kind, Pair, Reason, Requirement, Restriction
+from ..ir import Acts, Compilation, Cost, Count, Kind, Pair, Reason, Requirement, Restriction
 
 
 class Message(NamedTuple):
@@ -63,6 +63,24 @@ class Context:
     def reject_proposal(self, reason: Reason) -> None:
         self.compilation.proposal_only.append(reason)
 
+    def companions(self, actor: Permanent) -> list[Permanent]:
+        """The other creatures whose declaration counts with `actor`'s ("alone", "unless N others ...")."""
+        return [a for a in self._actors if a.id != actor.id]
+
+    def restrict_company(
+        self,
+        actor: Permanent,
+        company: list[Permanent],
+        reason: Reason,
+        *,
+        at_least: int | None = None,
+        at_most: int | None = None,
+    ) -> None:
+        """If `actor` is declared, between `at_least` and `at_most` of `company` are declared too (506.5 "alone",
+        Orcish Conscripts, Okk)."""
+        atoms = tuple(Acts(c.id) for c in company)
+        self.restrict(Count(atoms, at_least=at_least, at_most=at_most, only_if=Acts(actor.id)), reason)
+
 
 class BlockContext(Context):
     """Declare blockers: pairs (blocker, attacker)."""
@@ -99,6 +117,18 @@ class BlockContext(Context):
     @property
     def blockers(self) -> list[Permanent]:
         return self.actors
+
+    def groups(self) -> list[list[Permanent]]:
+        """Blockers by who declares them together: each defending player (802.4b), or a team (805.10d)."""
+        by_group: dict[str, list[Permanent]] = defaultdict(list)
+        for blocker in self.actors:
+            by_group[self.board.block_group(blocker.controller)].append(blocker)
+        return list(by_group.values())
+
+    def companions(self, actor: Permanent) -> list[Permanent]:
+        """The other blockers of the same declaration: a player's own (802.4b) or the team's (805.10d)."""
+        group = self.board.block_group(actor.controller)
+        return [b for b in self.actors if b.id != actor.id and self.board.block_group(b.controller) == group]
 
     def exempt(self, creature: Permanent) -> bool:
         """Tapped creatures (and anything that can't be declared) are exempt from requirements (old 500.3)."""

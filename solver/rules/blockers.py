@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
-
 from ...models import Permanent
 from ...models.abilities import (
     BlockCost,
@@ -85,13 +83,6 @@ class CanBlockOnlyFilter(PairRestriction):
         return None
 
 
-def _blockers_by_group(ctx: BlockContext) -> dict[str, list[Permanent]]:
-    groups: dict[str, list[Permanent]] = defaultdict(list)
-    for blocker in ctx.blockers:
-        groups[ctx.board.block_group(blocker.controller)].append(blocker)
-    return groups
-
-
 @register
 class CantBlockAlone(BlockRule):
     key = "cant_block_alone"
@@ -107,14 +98,10 @@ class CantBlockAlone(BlockRule):
     }
 
     def compile(self, ctx: BlockContext) -> None:
-        for group in _blockers_by_group(ctx).values():
-            for blocker in group:
-                if blocker.has_keyword(Keyword.CANT_BLOCK_ALONE):
-                    others = tuple(Acts(o.id) for o in group if o.id != blocker.id)
-                    ctx.restrict(
-                        Count(others, at_least=1, only_if=Acts(blocker.id)),
-                        self.reason("alone", blocker=blocker),
-                    )
+        for blocker in ctx.blockers:
+            if blocker.has_keyword(Keyword.CANT_BLOCK_ALONE):
+                reason = self.reason("alone", blocker=blocker)
+                ctx.restrict_company(blocker, ctx.companions(blocker), reason, at_least=1)
 
 
 @register
@@ -132,15 +119,12 @@ class BlocksOnlyWithPartner(BlockRule):
     }
 
     def compile(self, ctx: BlockContext) -> None:
-        for group in _blockers_by_group(ctx).values():
-            for blocker in group:
-                for ability in blocker.abilities_of(CantBlockUnlessAlsoBlocking):
-                    flt = ability.cant_block_unless_also_blocking
-                    partners = tuple(Acts(o.id) for o in group if o.id != blocker.id and flt.matches(o, blocker))
-                    ctx.restrict(
-                        Count(partners, at_least=1, only_if=Acts(blocker.id)),
-                        self.reason("unless", blocker=blocker, filter=flt.describe()),
-                    )
+        for blocker in ctx.blockers:
+            for ability in blocker.abilities_of(CantBlockUnlessAlsoBlocking):
+                flt = ability.cant_block_unless_also_blocking
+                partners = [o for o in ctx.companions(blocker) if flt.matches(o, blocker)]
+                reason = self.reason("unless", blocker=blocker, filter=flt.describe())
+                ctx.restrict_company(blocker, partners, reason, at_least=1)
 
 
 @register
@@ -158,15 +142,11 @@ class OthersMustBlock(BlockRule):
     }
 
     def compile(self, ctx: BlockContext) -> None:
-        for group in _blockers_by_group(ctx).values():
-            for blocker in group:
-                for ability in blocker.abilities_of(CantBlockUnlessOthersBlock):
-                    n = ability.cant_block_unless_others_block
-                    others = tuple(Acts(o.id) for o in group if o.id != blocker.id)
-                    ctx.restrict(
-                        Count(others, at_least=n, only_if=Acts(blocker.id)),
-                        self.reason("unless", blocker=blocker, count=n),
-                    )
+        for blocker in ctx.blockers:
+            for ability in blocker.abilities_of(CantBlockUnlessOthersBlock):
+                n = ability.cant_block_unless_others_block
+                reason = self.reason("unless", blocker=blocker, count=n)
+                ctx.restrict_company(blocker, ctx.companions(blocker), reason, at_least=n)
 
 
 @register
@@ -187,10 +167,10 @@ class NoMoreThanNBlock(BlockRule):
         effects = [e for e in ctx.board.snapshot.effects if isinstance(e, MaxBlockersEffect)]
         if not effects:
             return
-        groups = _blockers_by_group(ctx)
+        groups = ctx.groups()
         for effect in effects:
             source = ctx.board.label(effect.source) if effect.source else "effect"
-            for group in groups.values():
+            for group in groups:
                 ctx.restrict(
                     Count(tuple(Acts(b.id) for b in group), at_most=effect.max_blockers),
                     self.reason("limit", count=effect.max_blockers, source=source),

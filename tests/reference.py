@@ -23,25 +23,17 @@ from combatcheck.models.abilities import (
     CantBlockCreatures,
     CantBlockUnlessAlsoBlocking,
     CantBlockUnlessOthersBlock,
-    Keyword,
     Landwalk,
     MaxBlockers,
     MinBlockers,
     ProtectionFrom,
 )
 from combatcheck.models.characteristics import CardType, Color, Supertype
-from combatcheck.models.effects import BlockCostEffect, GrantEffect, MaxBlockersEffect
+from combatcheck.models.effects import BlockCostEffect, MaxBlockersEffect
 from combatcheck.models.filters import CreatureFilter
+from reference_common import abilities, has, with_grants
 
 Declaration = frozenset[tuple[str, str]]  # (blocker, attacker)
-
-
-def _kw(p: Permanent, name: str) -> bool:
-    return any(isinstance(a, Keyword) and a.value == name for a in p.abilities)
-
-
-def _of(p: Permanent, cls: type) -> list:  # type: ignore[type-arg]
-    return [a for a in p.abilities if isinstance(a, cls)]
 
 
 @dataclass
@@ -54,14 +46,7 @@ class RefBoard:
 
     @classmethod
     def of(cls, snapshot: Snapshot) -> RefBoard:
-        grants = [e for e in snapshot.effects if isinstance(e, GrantEffect)]
-        perms: dict[str, Permanent] = {}
-        for p in snapshot.permanents:
-            extra: tuple = ()  # type: ignore[type-arg]
-            for g in grants:
-                if CardType.CREATURE in p.types and g.to.matches(p):
-                    extra += tuple(g.grant)
-            perms[p.id] = p.model_copy(update={"abilities": p.abilities + extra}) if extra else p
+        perms = with_grants(snapshot)
         players = {pl.id for pl in snapshot.players}
         attackers = [p for p in perms.values() if p.attacking is not None and not p.phased_out]
         defender = {}
@@ -91,26 +76,26 @@ def pair_ok(board: RefBoard, b: Permanent, a: Permanent) -> bool:
         return False
     if board.team[b.controller] != board.team[board.defender[a.id]]:
         return False
-    if _kw(a, "flying") and not (_kw(b, "flying") or _kw(b, "reach")):
+    if has(a, "flying") and not (has(b, "flying") or has(b, "reach")):
         return False
-    if _kw(a, "shadow") != _kw(b, "shadow"):
+    if has(a, "shadow") != has(b, "shadow"):
         return False
-    if _kw(a, "horsemanship") and not _kw(b, "horsemanship"):
+    if has(a, "horsemanship") and not has(b, "horsemanship"):
         return False
-    if _kw(a, "fear") and not (CardType.ARTIFACT in b.types or Color.BLACK in b.colors):
+    if has(a, "fear") and not (CardType.ARTIFACT in b.types or Color.BLACK in b.colors):
         return False
-    if _kw(a, "intimidate") and not (CardType.ARTIFACT in b.types or set(a.colors) & set(b.colors)):
+    if has(a, "intimidate") and not (CardType.ARTIFACT in b.types or set(a.colors) & set(b.colors)):
         return False
-    if _kw(a, "skulk") and (b.power or 0) > (a.power or 0):
+    if has(a, "skulk") and (b.power or 0) > (a.power or 0):
         return False
-    if _kw(a, "cant_be_blocked") or _kw(b, "cant_block"):
+    if has(a, "cant_be_blocked") or has(b, "cant_block"):
         return False
     lands = [
         p
         for p in board.perms.values()
         if p.controller == board.defender[a.id] and CardType.LAND in p.types and not p.phased_out
     ]
-    for lw in _of(a, Landwalk):
+    for lw in abilities(a, Landwalk):
         spec = lw.landwalk
         for land in lands:
             if spec.nonbasic and Supertype.BASIC in land.supertypes:
@@ -120,7 +105,7 @@ def pair_ok(board: RefBoard, b: Permanent, a: Permanent) -> bool:
             if spec.supertype and spec.supertype not in land.supertypes:
                 continue
             return False
-    for pr in _of(a, ProtectionFrom):
+    for pr in abilities(a, ProtectionFrom):
         for q in pr.protection_from:
             if q == "everything":
                 return False
@@ -137,20 +122,20 @@ def pair_ok(board: RefBoard, b: Permanent, a: Permanent) -> bool:
             if isinstance(q, CreatureFilter) and q.matches(b, a):
                 return False
     owned = [p for p in board.perms.values() if p.controller == board.defender[a.id] and not p.phased_out]
-    for x in _of(a, CantBeBlockedWhileDefenderControls):
+    for x in abilities(a, CantBeBlockedWhileDefenderControls):
         if any(x.cant_be_blocked_while_defender_controls.matches(p, a) for p in owned):
             return False
-    if any(x.cant_be_blocked_by.matches(b, a) for x in _of(a, CantBeBlockedBy)):
+    if any(x.cant_be_blocked_by.matches(b, a) for x in abilities(a, CantBeBlockedBy)):
         return False
-    if any(not x.cant_be_blocked_except_by.matches(b, a) for x in _of(a, CantBeBlockedExceptBy)):
+    if any(not x.cant_be_blocked_except_by.matches(b, a) for x in abilities(a, CantBeBlockedExceptBy)):
         return False
-    if any(x.cant_block.matches(a, b) for x in _of(b, CantBlockCreatures)):
+    if any(x.cant_block.matches(a, b) for x in abilities(b, CantBlockCreatures)):
         return False
-    return not any(not x.can_block_only.matches(a, b) for x in _of(b, CanBlockOnly))
+    return not any(not x.can_block_only.matches(a, b) for x in abilities(b, CanBlockOnly))
 
 
 def costs_of(board: RefBoard, b: Permanent) -> list[str]:
-    out = [c.block_cost for c in _of(b, BlockCost)]
+    out = [c.block_cost for c in abilities(b, BlockCost)]
     for e in board.snapshot.effects:
         if isinstance(e, BlockCostEffect) and (e.blockers is None or e.blockers.matches(b)):
             out.append(e.block_cost)
@@ -171,30 +156,30 @@ def restrictions_ok(board: RefBoard, decl: Declaration) -> bool:
         blockers_of.setdefault(a_id, set()).add(b_id)
     for b_id, targets in blocked_by.items():
         b = board.perms[b_id]
-        if not _kw(b, "can_block_any_number"):
-            limit = 1 + sum(x.can_block_additional for x in _of(b, CanBlockAdditional))
+        if not has(b, "can_block_any_number"):
+            limit = 1 + sum(x.can_block_additional for x in abilities(b, CanBlockAdditional))
             if len(targets) > limit:
                 return False
         group = board.team[b.controller]
         others = [o for o in blocked_by if o != b_id and board.team[board.perms[o].controller] == group]
-        if _kw(b, "cant_block_alone") and not others:
+        if has(b, "cant_block_alone") and not others:
             return False
-        if any(len(others) < x.cant_block_unless_others_block for x in _of(b, CantBlockUnlessOthersBlock)):
+        if any(len(others) < x.cant_block_unless_others_block for x in abilities(b, CantBlockUnlessOthersBlock)):
             return False
-        for x in _of(b, CantBlockUnlessAlsoBlocking):
+        for x in abilities(b, CantBlockUnlessAlsoBlocking):
             if not any(x.cant_block_unless_also_blocking.matches(board.perms[o], b) for o in others):
                 return False
     for a in board.attackers:
         n = len(blockers_of.get(a.id, ()))
         if n == 0:
             continue
-        if _kw(a, "menace") and n < 2:
+        if has(a, "menace") and n < 2:
             return False
-        if any(n < x.min_blockers for x in _of(a, MinBlockers)):
+        if any(n < x.min_blockers for x in abilities(a, MinBlockers)):
             return False
-        if any(n > x.max_blockers for x in _of(a, MaxBlockers)):
+        if any(n > x.max_blockers for x in abilities(a, MaxBlockers)):
             return False
-        if _kw(a, "cant_be_blocked_unless_all_block_it"):
+        if has(a, "cant_be_blocked_unless_all_block_it"):
             everyone = {
                 p.id
                 for p in board.perms.values()
@@ -222,17 +207,17 @@ def requirements_obeyed(board: RefBoard, decl: Declaration) -> int:
     for b in board.defending_creatures():
         if b.tapped:
             continue
-        if _kw(b, "blocks_each_combat_if_able"):
+        if has(b, "blocks_each_combat_if_able"):
             count += b.id in blocking
-        for x in _of(b, BlocksIfAble):
+        for x in abilities(b, BlocksIfAble):
             if x.blocks_if_able in attacking:
                 count += (b.id, x.blocks_if_able) in decl
     for a in board.attackers:
-        if _kw(a, "must_be_blocked_if_able"):
+        if has(a, "must_be_blocked_if_able"):
             count += a.id in blocked
-        if _kw(a, "must_be_blocked_by_exactly_one_if_able"):
+        if has(a, "must_be_blocked_by_exactly_one_if_able"):
             count += sum(1 for _, x in decl if x == a.id) == 1
-        if _kw(a, "all_able_must_block_it"):
+        if has(a, "all_able_must_block_it"):
             for b in board.defending_creatures():
                 if not b.tapped and board.team[b.controller] == board.team[board.defender[a.id]]:
                     count += (b.id, a.id) in decl
@@ -241,9 +226,9 @@ def requirements_obeyed(board: RefBoard, decl: Declaration) -> int:
 
 def capacity(b: Permanent, attackers: int) -> int:
     """How many attackers a creature may block (509.1a; "additional", "any number")."""
-    if _kw(b, "can_block_any_number"):
+    if has(b, "can_block_any_number"):
         return attackers
-    return 1 + sum(int(x.can_block_additional) for x in _of(b, CanBlockAdditional))
+    return 1 + sum(int(x.can_block_additional) for x in abilities(b, CanBlockAdditional))
 
 
 def all_declarations(board: RefBoard, beyond_capacity: int = 1) -> Iterator[Declaration]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
 
 from combatcheck.models import Permanent, Snapshot
 from combatcheck.models.abilities import (
@@ -15,27 +14,18 @@ from combatcheck.models.abilities import (
     CantAttackUnlessDefenderControls,
     CantAttackUnlessOthersAttack,
     GoadedBy,
-    Keyword,
 )
 from combatcheck.models.characteristics import CardType
 from combatcheck.models.effects import (
     AttackCostEffect,
     CantAttackEffect,
-    GrantEffect,
     MaxAttackersAgainstEffect,
     MaxAttackersEffect,
     MustBeAttackedEffect,
 )
+from reference_common import abilities, has, with_grants
 
 Attack = frozenset[tuple[str, str]]  # (creature, target)
-
-
-def _kw(p: Permanent, name: str) -> bool:
-    return any(isinstance(a, Keyword) and a.value == name for a in p.abilities)
-
-
-def _of(p: Permanent, cls: type) -> list[Any]:
-    return [a for a in p.abilities if isinstance(a, cls)]
 
 
 @dataclass
@@ -49,14 +39,7 @@ class AttackBoard:
 
     @classmethod
     def of(cls, s: Snapshot) -> AttackBoard:
-        grants = [e for e in s.effects if isinstance(e, GrantEffect)]
-        perms = {}
-        for p in s.permanents:
-            extra: tuple[Any, ...] = ()
-            for g in grants:
-                if CardType.CREATURE in p.types and g.to.matches(p):
-                    extra += tuple(g.grant)
-            perms[p.id] = p.model_copy(update={"abilities": p.abilities + extra}) if extra else p
+        perms = with_grants(s)
         team = {pl.id: (pl.team or pl.id) if s.shared_team_turns else pl.id for pl in s.players}
         order = [pl.id for pl in s.players]
         me = s.active_player
@@ -91,14 +74,14 @@ class AttackBoard:
             and CardType.BATTLE not in c.types
             and not c.tapped
             and not c.phased_out
-            and not (c.entered_this_turn and not _kw(c, "haste"))
+            and not (c.entered_this_turn and not has(c, "haste"))
         )
 
 
 def pair_ok(board: AttackBoard, c: Permanent, t: str) -> bool:
     if not board.able(c) or t not in board.targets:
         return False
-    if _kw(c, "defender") or _kw(c, "cant_attack"):
+    if has(c, "defender") or has(c, "cant_attack"):
         return False
     defender = board.targets[t]
     for e in board.snapshot.effects:
@@ -106,7 +89,7 @@ def pair_ok(board: AttackBoard, c: Permanent, t: str) -> bool:
             continue
         if t == e.cant_attack or (e.planeswalkers and defender == e.cant_attack):
             return False
-    for x in _of(c, CantAttackUnlessDefenderControls):
+    for x in abilities(c, CantAttackUnlessDefenderControls):
         owned = [p for p in board.perms.values() if p.controller == defender and not p.phased_out]
         if not any(x.cant_attack_unless_defender_controls.matches(p, c) for p in owned):
             return False
@@ -121,13 +104,13 @@ def restrictions_ok(board: AttackBoard, attack: Attack) -> bool:
     for c_id in attacking:
         c = board.perms[c_id]
         others = attacking - {c_id}
-        if _kw(c, "cant_attack_alone") and not others:
+        if has(c, "cant_attack_alone") and not others:
             return False
-        if _kw(c, "can_only_attack_alone") and others:
+        if has(c, "can_only_attack_alone") and others:
             return False
-        if any(len(others) < x.cant_attack_unless_others_attack for x in _of(c, CantAttackUnlessOthersAttack)):
+        if any(len(others) < x.cant_attack_unless_others_attack for x in abilities(c, CantAttackUnlessOthersAttack)):
             return False
-        for x in _of(c, CantAttackUnlessAlsoAttacking):
+        for x in abilities(c, CantAttackUnlessAlsoAttacking):
             if not any(x.cant_attack_unless_also_attacking.matches(board.perms[o], c) for o in others):
                 return False
     for e in board.snapshot.effects:
@@ -142,7 +125,7 @@ def restrictions_ok(board: AttackBoard, attack: Attack) -> bool:
 
 def pays(board: AttackBoard, attack: Attack) -> bool:
     for c, t in attack:
-        if _of(board.perms[c], AttackCost):
+        if abilities(board.perms[c], AttackCost):
             return True
         for e in board.snapshot.effects:
             if isinstance(e, AttackCostEffect) and (
@@ -159,11 +142,11 @@ def requirements_obeyed(board: AttackBoard, attack: Attack) -> int:
     for c in board.creatures():
         if not board.able(c):
             continue
-        if _kw(c, "attacks_each_combat_if_able"):
+        if has(c, "attacks_each_combat_if_able"):
             n += c.id in attacking
-        for x in _of(c, AttacksIfAble):
+        for x in abilities(c, AttacksIfAble):
             n += (c.id, x.attacks_if_able) in attack
-        goaders = {g for x in _of(c, GoadedBy) for g in x.goaded_by}
+        goaders = {g for x in abilities(c, GoadedBy) for g in x.goaded_by}
         for g in goaders:
             n += c.id in attacking
             n += any((c.id, p) in attack for p in players if p != g)

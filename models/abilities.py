@@ -251,6 +251,13 @@ class CantAttackUnlessAlsoAttacking(_OneKey):
     cant_attack_unless_also_attacking: CreatureFilter
 
 
+class BandsWithOther(_OneKey):
+    """702.22c: this creature may form an attacking band with any number of other creatures matching the filter,
+    all of them matching it ("bands with other legendary creatures": `{supertypes: [legendary]}`)."""
+
+    bands_with_other: CreatureFilter
+
+
 class CantBeBlockedWhileDefenderControls(_OneKey):
     """Can't be blocked as long as the defending player controls a permanent matching the filter (an artifact, an
     untapped land, ...). Landwalk (702.14) is the keyword form of this for lands."""
@@ -291,6 +298,7 @@ PARAMETERIZED: dict[str, type[_OneKey]] = {
     "cant_block_unless_also_blocking": CantBlockUnlessAlsoBlocking,
     "cant_be_blocked_while_defender_controls": CantBeBlockedWhileDefenderControls,
     "cant_block_unless_others_block": CantBlockUnlessOthersBlock,
+    "bands_with_other": BandsWithOther,
 }
 
 

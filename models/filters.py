@@ -22,6 +22,7 @@ class CreatureFilter(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
+    names: tuple[str, ...] | None = Field(None, description="has one of these names (case-insensitive)")
     colors: tuple[ColorName, ...] | None = Field(None, description="has at least one of these colors")
     colorless: bool | None = Field(None, description="true: has no color; false: has at least one")
     multicolored: bool | None = Field(None, description="true: has two or more colors")
@@ -68,6 +69,9 @@ class CreatureFilter(BaseModel):
     def matches(self, creature: Permanent, this: Permanent | None = None) -> bool:
         """Whether `creature` matches; `this` is the permanent whose ability holds the filter."""
         checks: list[bool] = []
+        if self.names is not None:
+            name = (creature.name or "").casefold()
+            checks.append(any(n.casefold() == name for n in self.names))
         if self.colors is not None:
             checks.append(any(c in creature.colors for c in self.colors))
         if self.colorless is not None:

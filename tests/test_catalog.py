@@ -967,6 +967,35 @@ CASES += [
         players=["ana", "ben", "cai"],
         effects=[{"must_be_attacked": "ben"}],
     ),
+    acase(
+        "banding",
+        True,
+        "bands with other Legends: two legendary creatures",
+        creature("tobias", {"bands_with_other": {"supertypes": ["legendary"]}}, supertypes=["legendary"]),
+        creature("sol", supertypes=["legendary"]),
+        attacks={"tobias": "ben", "sol": "ben"},
+        bands=[["tobias", "sol"]],
+    ),
+    acase(
+        "banding",
+        False,
+        "bands with other Legends: a non-legendary member",
+        creature("tobias", {"bands_with_other": {"supertypes": ["legendary"]}}, supertypes=["legendary"]),
+        creature("bear"),
+        creature("ogre"),
+        attacks={"tobias": "ben", "bear": "ben", "ogre": "ben"},
+        bands=[["tobias", "bear", "ogre"]],
+    ),
+    acase(
+        "banding",
+        True,
+        "bands with other creatures named Wolves of the Hunt",
+        creature("w1", {"bands_with_other": {"names": ["Wolves of the Hunt"]}}, name="Wolves of the Hunt"),
+        creature("w2", name="Wolves of the Hunt"),
+        creature("w3", name="Wolves of the Hunt"),
+        attacks={"w1": "ben", "w2": "ben", "w3": "ben"},
+        bands=[["w1", "w2", "w3"]],
+    ),
 ]
 
 

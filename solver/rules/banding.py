@@ -3,7 +3,7 @@ the proposal illegal without constraining other declarations (the witness declar
 
 from __future__ import annotations
 
-from ...models.abilities import Keyword
+from ...models.abilities import BandsWithOther, Keyword
 from ..ir import Reason
 from .base import AttackContext, AttackRule, Message, register
 
@@ -14,14 +14,18 @@ class Bands(AttackRule):
     cr = "702.22c"
     kind = "restriction"
     summary = (
-        "A band is attacking creatures with banding plus at most one without; all its members attack the same "
-        "player, planeswalker or battle (702.22d)."
+        "A band is attacking creatures with banding plus at most one without, or creatures that all have the quality "
+        'of a member\'s "bands with other"; all its members attack the same player, planeswalker or battle '
+        "(702.22d)."
     )
     messages = {
         "composition": Message(
-            "the band {band} needs creatures with banding and at most one creature without",
-            "la bande {band} doit être formée de créatures avec le cumul des forces et d'au plus une créature sans",
-            "la banda {band} debe formarse con criaturas con formar bandas y como máximo una criatura sin ella",
+            "the band {band} needs creatures with banding and at most one creature without, or creatures that all "
+            'share the quality of a member\'s "bands with other"',
+            "la bande {band} doit être formée de créatures avec le cumul des forces et d'au plus une créature sans, "
+            "ou de créatures ayant toutes la qualité du « cumul des forces avec les autres » d'un membre",
+            "la banda {band} debe formarse con criaturas con formar bandas y como máximo una criatura sin ella, "
+            "o con criaturas que compartan la cualidad de «formar bandas con otras» de un miembro",
         ),
         "not_attacking": Message(
             "{creature} is in a band but doesn't attack",
@@ -43,11 +47,27 @@ class Bands(AttackRule):
             for problem in self._problems(ctx, band, declaration.attacks):
                 ctx.reject_proposal(problem)
 
+    @staticmethod
+    def _banding_band(ctx: AttackContext, band: tuple[str, ...]) -> bool:
+        """One or more creatures with banding plus at most one creature without."""
+        without = [m for m in band if not ctx.board[m].has_keyword(Keyword.BANDING)]
+        return len(without) <= 1 and len(without) < len(band)
+
+    @staticmethod
+    def _bands_with_other(ctx: AttackContext, band: tuple[str, ...]) -> bool:
+        """One or more [quality] creatures with "bands with other [quality]" and any number of other [quality]
+        creatures: some member's filter matches every member."""
+        members = [ctx.board[m] for m in band]
+        return any(
+            all(ability.bands_with_other.matches(other, member) for other in members)
+            for member in members
+            for ability in member.abilities_of(BandsWithOther)
+        )
+
     def _problems(self, ctx: AttackContext, band: tuple[str, ...], attacks: dict[str, str]) -> list[Reason]:
         name = ", ".join(ctx.board.label(m) for m in band)
         problems = [self.reason("not_attacking", creature=ctx.board[m]) for m in band if m not in attacks]
-        without = [m for m in band if not ctx.board[m].has_keyword(Keyword.BANDING)]
-        if len(without) > 1 or len(without) == len(band):
+        if not (self._banding_band(ctx, band) or self._bands_with_other(ctx, band)):
             problems.append(self.reason("composition", band=name))
         if len({attacks[m] for m in band if m in attacks}) > 1:
             problems.append(self.reason("same_target", band=name))

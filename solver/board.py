@@ -54,6 +54,14 @@ class Board:
                 out[attacker.id] = player
         return out
 
+    @cached_property
+    def _bands(self) -> dict[str, tuple[str, ...]]:
+        return {member: band for band in self.snapshot.bands for member in band}
+
+    def band_of(self, attacker_id: str) -> tuple[str, ...]:
+        """The attacking band of an attacker (702.22), or the attacker alone."""
+        return self._bands.get(attacker_id, (attacker_id,))
+
     def block_group(self, player_id: str) -> str:
         """Whose blocks are declared together: a player (802.4) or a team with shared turns (805.10d)."""
         return self.team[player_id]

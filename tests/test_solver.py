@@ -120,3 +120,27 @@ def test_band_blocked_together_in_the_outcome() -> None:
     report = check(snapshot)
     assert report.verdict == "legal"
     assert report.outcome is not None and report.outcome.blocked == {"flyer": ["hawk"], "walker": ["hawk"]}
+
+
+def test_blocking_one_band_member_obeys_a_lure_on_another() -> None:
+    """702.22h: blocking one member of a band blocks the whole band, so the lured member is blocked too."""
+    snapshot = board(
+        attacker("lured", "all_able_must_block_it", "flying", "banding"),
+        attacker("bear"),
+        blocker("wall"),
+        blocks={"wall": "bear"},
+        bands=[["lured", "bear"]],
+    )
+    report = check(snapshot)
+    assert report.verdict == "legal"
+    assert report.requirements_obeyed == 1
+
+
+def test_without_the_band_the_lure_is_missed() -> None:
+    snapshot = board(
+        attacker("lured", "all_able_must_block_it", "banding"),
+        attacker("bear"),
+        blocker("wall"),
+        blocks={"wall": "bear"},
+    )
+    assert check(snapshot).verdict == "illegal"

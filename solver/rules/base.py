@@ -10,7 +10,7 @@ from ...models import Permanent
 from ...models.abilities import Keyword
 from ...models.snapshot import Step
 from ..board import Board
-from ..ir import Acts, Compilation, Cost, Count, Kind, Pair, Reason, Requirement, Restriction
+from ..ir import Acts, Compilation, Cost, Count, Kind, Pair, Reason, Receives, Requirement, Restriction
 
 
 class Message(NamedTuple):
@@ -117,6 +117,15 @@ class BlockContext(Context):
     @property
     def blockers(self) -> list[Permanent]:
         return self.actors
+
+    def blocking(self, blocker: str, attacker: str) -> tuple[Pair, ...]:
+        """The pairs by which `blocker` ends up blocking `attacker`: blocking it, or blocking another member of its
+        attacking band (702.22h)."""
+        return tuple(Pair(blocker, member) for member in self.board.band_of(attacker))
+
+    def blocked(self, attacker: str) -> tuple[Receives, ...]:
+        """The atoms by which `attacker` ends up blocked: it, or a member of its band, is blocked (702.22h)."""
+        return tuple(Receives(member) for member in self.board.band_of(attacker))
 
     def groups(self) -> list[list[Permanent]]:
         """Blockers by who declares them together: each defending player (802.4b), or a team (805.10d)."""

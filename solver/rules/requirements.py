@@ -1,13 +1,14 @@
 """Requirements on blocks (509.1c): effects that say a creature blocks, or must be blocked, if able.
 
 Each requirement counts once. Tapped creatures are exempt (old 500.3); creatures that could block only by paying
-keep their requirement, but the optimum never pays.
+keep their requirement, but the optimum never pays. A creature that blocks one member of an attacking band blocks
+the whole band (702.22h), which obeys "blocks X if able" for every member.
 """
 
 from __future__ import annotations
 
 from ...models.abilities import BlocksIfAble, Keyword
-from ..ir import Acts, Count, Pair, Receives
+from ..ir import Acts, Count, Pair
 from .base import BlockContext, BlockRule, Message, register
 
 
@@ -53,7 +54,7 @@ class BlocksThatCreature(BlockRule):
             for ability in blocker.abilities_of(BlocksIfAble):
                 if ability.blocks_if_able in attacking:
                     ctx.require(
-                        Count((Pair(blocker.id, ability.blocks_if_able),), at_least=1),
+                        Count(ctx.blocking(blocker.id, ability.blocks_if_able), at_least=1),
                         self.reason("requirement", blocker=blocker, attacker=ctx.board[ability.blocks_if_able]),
                     )
 
@@ -83,7 +84,7 @@ class Lure(BlockRule):
             for blocker in ctx.blockers_of(attacker):
                 if board.block_group(blocker.controller) == group and not ctx.exempt(blocker):
                     ctx.require(
-                        Count((Pair(blocker.id, attacker.id),), at_least=1),
+                        Count(ctx.blocking(blocker.id, attacker.id), at_least=1),
                         self.reason("requirement", blocker=blocker, attacker=attacker),
                     )
 
@@ -124,4 +125,4 @@ class MustBeBlocked(BlockRule):
 
     def compile(self, ctx: BlockContext) -> None:
         for attacker in ctx.attackers_with(Keyword.MUST_BE_BLOCKED_IF_ABLE):
-            ctx.require(Count((Receives(attacker.id),), at_least=1), self.reason("requirement", attacker=attacker))
+            ctx.require(Count(ctx.blocked(attacker.id), at_least=1), self.reason("requirement", attacker=attacker))

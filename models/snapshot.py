@@ -201,6 +201,9 @@ class Snapshot(BaseModel):
         ),
     )
     defending_player: str | None = Field(None, description="with attack_option: chosen, the chosen player (506.2a)")
+    range_of_influence: int | None = Field(
+        None, ge=1, description="limited range of influence (801): players more seats away can't be attacked"
+    )
     bands: tuple[tuple[str, ...], ...] = Field(
         (), description="in the declare blockers step: the attacking bands that were declared (702.22h)"
     )

@@ -102,12 +102,20 @@ class Board:
         """Who may be attacked this combat, by the attack option (506.2, 802.2, 803.1, 805.10a)."""
         snapshot = self.snapshot
         active = snapshot.active_player
-        opponents = [p.id for p in snapshot.players if self.team[p.id] != self.team[active]]
+        order = [p.id for p in snapshot.players]
+        opponents = [p for p in order if self.team[p] != self.team[active]]
+        if snapshot.range_of_influence is not None:  # 801.3: only opponents within range may be attacked
+            seat = order.index(active)
+            opponents = [
+                p
+                for p in opponents
+                if min((order.index(p) - seat) % len(order), (seat - order.index(p)) % len(order))
+                <= snapshot.range_of_influence
+            ]
         option = snapshot.attack_option
         if option == "chosen":
             return [d for d in opponents if d == snapshot.defending_player]
         if option in ("left", "right"):
-            order = [p.id for p in snapshot.players]
             step = 1 if option == "left" else -1
             neighbour = order[(order.index(active) + step) % len(order)]
             return [neighbour] if neighbour in opponents else []

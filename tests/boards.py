@@ -261,4 +261,6 @@ def attack_boards(draw: st.DrawFn, max_creatures: int = 4) -> dict[str, Any]:
         data["attack_option"] = option
     if option == "chosen":
         data["defending_player"] = draw(st.sampled_from(opponents))
+    if layout == "four" and draw(st.integers(0, 3)) == 0:
+        data["range_of_influence"] = 1
     return data

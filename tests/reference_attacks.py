@@ -45,6 +45,11 @@ class AttackBoard:
         me = s.active_player
         side = [p for p in order if team[p] == team[me]]
         opponents = [p for p in order if team[p] != team[me]]
+        if s.range_of_influence is not None:
+            n, i = len(order), order.index(me)
+            opponents = [
+                p for p in opponents if min((order.index(p) - i) % n, (i - order.index(p)) % n) <= s.range_of_influence
+            ]
         if s.attack_option == "chosen":
             defending = [s.defending_player] if s.defending_player in opponents else []
         elif s.attack_option == "left":

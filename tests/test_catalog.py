@@ -996,6 +996,24 @@ CASES += [
         attacks={"w1": "ben", "w2": "ben", "w3": "ben"},
         bands=[["w1", "w2", "w3"]],
     ),
+    acase(
+        "attack_target",
+        True,
+        "range of influence 1: the player next to you",
+        creature("c"),
+        attacks={"c": "ben"},
+        players=["ana", "ben", "cai", "dee", "eve"],
+        range_of_influence=1,
+    ),
+    acase(
+        "attack_target",
+        False,
+        "range of influence 1: a player two seats away (801.3)",
+        creature("c"),
+        attacks={"c": "cai"},
+        players=["ana", "ben", "cai", "dee", "eve"],
+        range_of_influence=1,
+    ),
 ]
 
 

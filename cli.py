@@ -135,6 +135,11 @@ class GenerateMix(StrEnum):
     solver = "solver"
 
 
+class GenerateStep(StrEnum):
+    declare_blockers = "declare_blockers"
+    declare_attackers = "declare_attackers"
+
+
 @app.command("batch")
 def batch_command(
     inputs: Annotated[list[str], typer.Argument(help="record files: JSON lines, optionally gzip; '-' reads stdin")],
@@ -200,11 +205,17 @@ def generate_command(
     mix: Annotated[
         GenerateMix, typer.Option("--mix", help="play: real play; fast: no CP-SAT; solver: CP-SAT for every record")
     ] = GenerateMix.play,
+    step: Annotated[
+        GenerateStep | None,
+        typer.Option("--step", help="only this step (default: play has a third of attack records, the others none)"),
+    ] = None,
 ) -> None:
-    """Write synthetic recorded combats (declare-blockers records with a known verdict) as JSON lines."""
+    """Write synthetic recorded combats (attack and block declarations with a known verdict) as JSON lines."""
     from .generate import generate_records, write_file, write_records
 
-    records = generate_records(count, seed=seed, illegal_share=illegal_share, mix=mix.value)
+    records = generate_records(
+        count, seed=seed, illegal_share=illegal_share, mix=mix.value, step=step.value if step else None
+    )
     if output is None:
         write_records(records, sys.stdout)
         return

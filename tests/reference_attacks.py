@@ -46,9 +46,11 @@ class AttackBoard:
         side = [p for p in order if team[p] == team[me]]
         opponents = [p for p in order if team[p] != team[me]]
         if s.range_of_influence is not None:
-            n, i = len(order), order.index(me)
+            size, seat = len(order), order.index(me)
             opponents = [
-                p for p in opponents if min((order.index(p) - i) % n, (i - order.index(p)) % n) <= s.range_of_influence
+                p
+                for p in opponents
+                if min((order.index(p) - seat) % size, (seat - order.index(p)) % size) <= s.range_of_influence
             ]
         if s.attack_option == "chosen":
             defending = [s.defending_player] if s.defending_player in opponents else []
@@ -83,6 +85,12 @@ class AttackBoard:
         )
 
 
+def _walker_of(board: AttackBoard, target: str, player: str) -> bool:
+    """`target` is a planeswalker `player` controls (not a battle they protect)."""
+    perm = board.perms.get(target)
+    return perm is not None and CardType.PLANESWALKER in perm.types and perm.controller == player
+
+
 def pair_ok(board: AttackBoard, c: Permanent, t: str) -> bool:
     if not board.able(c) or t not in board.targets:
         return False
@@ -92,7 +100,7 @@ def pair_ok(board: AttackBoard, c: Permanent, t: str) -> bool:
     for e in board.snapshot.effects:
         if not isinstance(e, CantAttackEffect) or (e.attackers is not None and not e.attackers.matches(c)):
             continue
-        if t == e.cant_attack or (e.planeswalkers and defender == e.cant_attack):
+        if t == e.cant_attack or (e.planeswalkers and _walker_of(board, t, e.cant_attack)):
             return False
     for x in abilities(c, CantAttackUnlessDefenderControls):
         owned = [p for p in board.perms.values() if p.controller == defender and not p.phased_out]
@@ -134,7 +142,7 @@ def pays(board: AttackBoard, attack: Attack) -> bool:
             return True
         for e in board.snapshot.effects:
             if isinstance(e, AttackCostEffect) and (
-                t == e.defender or (e.planeswalkers and board.targets.get(t) == e.defender)
+                t == e.defender or (e.planeswalkers and _walker_of(board, t, e.defender))
             ):
                 return True
     return False
@@ -161,7 +169,8 @@ def requirements_obeyed(board: AttackBoard, attack: Attack) -> int:
                 if board.team[attacker] == board.team[e.must_be_attacked]:
                     continue
                 n += any(
-                    board.perms[c].controller == attacker and board.targets.get(t) == e.must_be_attacked
+                    board.perms[c].controller == attacker
+                    and (t == e.must_be_attacked or _walker_of(board, t, e.must_be_attacked))
                     for c, t in attack
                 )
     return n

@@ -1014,6 +1014,24 @@ CASES += [
         players=["ana", "ben", "cai", "dee", "eve"],
         range_of_influence=1,
     ),
+    acase(
+        "must_be_attacked",
+        False,
+        "Trove of Temptation: a battle ben protects is neither ben nor his planeswalker",
+        creature("c"),
+        {"id": "siege", "controller": "ana", "types": ["battle"], "protector": "ben"},
+        attacks={"c": "siege"},
+        effects=[{"must_be_attacked": "ben"}],
+    ),
+    acase(
+        "attacks_each_combat_if_able",
+        False,
+        "Sphere of Safety taxes ben and his planeswalkers, not his battle",
+        creature("c", "attacks_each_combat_if_able"),
+        {"id": "siege", "controller": "ana", "types": ["battle"], "protector": "ben"},
+        attacks={},
+        effects=[{"attack_cost": "{1}", "defender": "ben", "planeswalkers": True}],
+    ),
 ]
 
 

@@ -120,7 +120,7 @@ class MustBeAttacked(AttackRule):
             if not isinstance(effect, MustBeAttackedEffect):
                 continue
             player = effect.must_be_attacked
-            targets = [t for t, d in board.attack_targets.items() if d == player]
+            targets = [t for t in board.attack_targets if ctx.is_player_or_their_planeswalker(t, player)]
             source = board.label(effect.source) if effect.source else "effect"
             for attacker in board.attacking_players:
                 if board.team[attacker] == board.team[player]:

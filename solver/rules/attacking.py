@@ -189,7 +189,7 @@ class CantAttackPlayer(AttackPairRestriction):
             if effect.attackers is not None and not effect.attackers.matches(creature):
                 continue
             hit = target == effect.cant_attack or (
-                effect.planeswalkers and ctx.defender_of(target) == effect.cant_attack
+                effect.planeswalkers and ctx.is_player_or_their_planeswalker(target, effect.cant_attack)
             )
             if hit:
                 source = ctx.board.label(effect.source) if effect.source else "effect"
@@ -392,7 +392,7 @@ class CostToAttack(AttackRule):
                 source = ctx.board.label(effect.source) if effect.source else "effect"
                 for target in ctx.targets_of(creature):
                     if target == effect.defender or (
-                        effect.planeswalkers and ctx.defender_of(target) == effect.defender
+                        effect.planeswalkers and ctx.is_player_or_their_planeswalker(target, effect.defender)
                     ):
                         reason = self.reason(
                             "cost",

@@ -165,6 +165,14 @@ class AttackContext(Context):
         """The defending player an attack on `target` is against (508.5)."""
         return self.board.attack_targets.get(target) or self.board.defender_for_target(target)
 
+    def is_player_or_their_planeswalker(self, target: str, player: str) -> bool:
+        """ "You or a planeswalker you control" (Propaganda's kin, Trove of Temptation): a battle the player protects
+        is neither (310.8)."""
+        if target == player:
+            return True
+        perm = self.board.permanents.get(target)
+        return perm is not None and perm.is_planeswalker and perm.controller == player
+
     def exempt(self, creature: Permanent) -> bool:
         """Tapped, summoning-sick, phased-out or non-creature permanents are exempt from requirements (508.1d)."""
         return not self.board.may_be_declared_attacker(creature)

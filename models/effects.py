@@ -86,6 +86,11 @@ EFFECT_KINDS: dict[str, type[_Effect]] = {
 }
 
 
+def effect_key(effect: _Effect) -> str:
+    """The word that names an effect in a snapshot (`max_blockers`, `grant`, ...)."""
+    return next(k for k, m in EFFECT_KINDS.items() if isinstance(effect, m))
+
+
 def _effect_tag(value: Any) -> str | None:
     if isinstance(value, BaseModel):
         return next((k for k, m in EFFECT_KINDS.items() if isinstance(value, m)), None)

@@ -6,9 +6,9 @@ from collections import defaultdict
 from functools import cached_property
 
 from ..models import Permanent, Snapshot
-from ..models.abilities import Keyword
+from ..models.abilities import Keyword, ability_name
 from ..models.characteristics import CardType
-from ..models.effects import GrantEffect
+from ..models.effects import GrantEffect, effect_key
 from ..models.validation import defending_player_of
 
 
@@ -31,6 +31,13 @@ class Board:
         self.team: dict[str, str] = {
             p.id: (p.team or p.id) if snapshot.shared_team_turns else p.id for p in snapshot.players
         }
+
+    @cached_property
+    def words(self) -> frozenset[str]:
+        """Every ability and effect word on the board (after grants): rules that read none of them are skipped."""
+        found = {ability_name(a) for p in self.permanents.values() for a in p.abilities}
+        found.update(effect_key(e) for e in self.snapshot.effects)
+        return frozenset(found)
 
     def __getitem__(self, permanent_id: str) -> Permanent:
         return self.permanents[permanent_id]

@@ -34,7 +34,7 @@ def compile_snapshot(snapshot: Snapshot, proposal: frozenset[Pair] = frozenset()
         AttackContext(board, ordered) if snapshot.step == "declare_attackers" else BlockContext(board, ordered)
     )
     for rule in CATALOG:
-        if rule.step == snapshot.step:
+        if rule.step == snapshot.step and (not rule.reads or rule.reads & board.words):
             rule.compile(ctx)
     return board, ctx.compilation
 

@@ -1087,3 +1087,12 @@ def test_every_ability_word_means_something() -> None:
             assert f"Keyword.{keyword.name}" in source, f"no rule reads {keyword.value}"
     for key, model in PARAMETERIZED.items():
         assert model.__name__ in source, f"no rule reads {key}"
+
+
+def test_every_word_a_rule_reads_exists() -> None:
+    """A rule is skipped on boards without the words it reads, so a misspelt word would switch it off."""
+    from combatcheck.models.effects import EFFECT_KINDS
+
+    vocabulary = {k.value for k in Keyword} | set(PARAMETERIZED) | set(EFFECT_KINDS)
+    for entry in CATALOG:
+        assert entry.reads <= vocabulary, f"{entry.key} reads unknown words {entry.reads - vocabulary}"

@@ -15,6 +15,7 @@ from .base import AttackContext, AttackRule, Message, register
 @register
 class AttacksEachCombat(AttackRule):
     key = "attacks_each_combat_if_able"
+    reads = frozenset({"attacks_each_combat_if_able"})
     cr = "508.1d"
     kind = "requirement"
     summary = "A creature that attacks each combat if able: one requirement, obeyed when it attacks anything."
@@ -35,6 +36,7 @@ class AttacksEachCombat(AttackRule):
 @register
 class AttacksThatTarget(AttackRule):
     key = "attacks_if_able"
+    reads = frozenset({"attacks_if_able"})
     cr = "508.1d"
     kind = "requirement"
     summary = "A creature that attacks a given player or planeswalker if able (Gideon Jura, Alluring Siren)."
@@ -61,6 +63,7 @@ class AttacksThatTarget(AttackRule):
 @register
 class Goad(AttackRule):
     key = "goad"
+    reads = frozenset({"goaded_by"})
     cr = "701.38b"
     kind = "requirement"
     summary = (
@@ -97,6 +100,7 @@ class Goad(AttackRule):
 @register
 class MustBeAttacked(AttackRule):
     key = "must_be_attacked"
+    reads = frozenset({"must_be_attacked"})
     cr = "508.1d"
     kind = "requirement"
     summary = (

@@ -142,6 +142,7 @@ class OneTargetPerAttacker(AttackRule):
 @register
 class Defender(AttackPairRestriction):
     key = "defender"
+    reads = frozenset({"defender"})
     cr = "702.3b"
     summary = "A creature with defender can't attack."
     messages = {
@@ -159,6 +160,7 @@ class Defender(AttackPairRestriction):
 @register
 class CantAttack(AttackPairRestriction):
     key = "cant_attack"
+    reads = frozenset({"cant_attack"})
     cr = "508.1c"
     summary = "A creature that can't attack."
     messages = {
@@ -172,6 +174,7 @@ class CantAttack(AttackPairRestriction):
 @register
 class CantAttackPlayer(AttackPairRestriction):
     key = "cant_attack_player"
+    reads = frozenset({"cant_attack"})
     cr = "508.1c"
     summary = "Creatures can't attack a given player (Blazing Archon), or that player's planeswalkers too."
     messages = {
@@ -200,6 +203,7 @@ class CantAttackPlayer(AttackPairRestriction):
 @register
 class DefendingPlayerControls(AttackPairRestriction):
     key = "cant_attack_unless_defender_controls"
+    reads = frozenset({"cant_attack_unless_defender_controls"})
     cr = "508.1c"
     summary = "A creature that can't attack unless the defending player controls a matching permanent (Sea Serpent)."
     messages = {
@@ -225,6 +229,7 @@ class DefendingPlayerControls(AttackPairRestriction):
 @register
 class CantAttackAlone(AttackRule):
     key = "cant_attack_alone"
+    reads = frozenset({"cant_attack_alone"})
     cr = "508.1c"
     kind = "restriction"
     summary = "A creature that can't attack alone: another creature must also attack (506.5)."
@@ -244,6 +249,7 @@ class CantAttackAlone(AttackRule):
 @register
 class CanOnlyAttackAlone(AttackRule):
     key = "can_only_attack_alone"
+    reads = frozenset({"can_only_attack_alone"})
     cr = "508.1c"
     summary = "A creature that can only attack alone (Master of Cruelties): no other creature may attack (506.5)."
     kind = "restriction"
@@ -265,6 +271,7 @@ class CanOnlyAttackAlone(AttackRule):
 @register
 class OthersMustAttack(AttackRule):
     key = "cant_attack_unless_others_attack"
+    reads = frozenset({"cant_attack_unless_others_attack"})
     cr = "508.1c"
     kind = "restriction"
     summary = "A creature that can't attack unless at least N other creatures attack (Orcish Conscripts)."
@@ -287,6 +294,7 @@ class OthersMustAttack(AttackRule):
 @register
 class PartnerMustAttack(AttackRule):
     key = "cant_attack_unless_also_attacking"
+    reads = frozenset({"cant_attack_unless_also_attacking"})
     cr = "508.1c"
     kind = "restriction"
     summary = "A creature that can't attack unless another matching creature also attacks (Okk: greater power)."
@@ -310,6 +318,7 @@ class PartnerMustAttack(AttackRule):
 @register
 class NoMoreThanNAttack(AttackRule):
     key = "max_attacking_creatures"
+    reads = frozenset({"max_attackers"})
     cr = "508.1c"
     kind = "restriction"
     summary = "No more than N creatures can attack each combat (Silent Arbiter), over the whole attack (802.3a)."
@@ -334,6 +343,7 @@ class NoMoreThanNAttack(AttackRule):
 @register
 class NoMoreThanNAttackPlayer(AttackRule):
     key = "max_attackers_against"
+    reads = frozenset({"max_attackers_against"})
     cr = "508.1c"
     kind = "restriction"
     summary = (
@@ -361,6 +371,7 @@ class NoMoreThanNAttackPlayer(AttackRule):
 @register
 class CostToAttack(AttackRule):
     key = "attack_cost"
+    reads = frozenset({"attack_cost"})
     cr = "508.1h"
     kind = "restriction"
     summary = (

@@ -188,6 +188,8 @@ class Rule(ABC, Generic[C]):
     cr: ClassVar[str]
     kind: ClassVar[Kind]
     step: ClassVar[Step]
+    # The ability and effect words this rule reads; a board with none of them skips it. Empty: always compiled.
+    reads: ClassVar[frozenset[str]] = frozenset()
     summary: ClassVar[str]
     messages: ClassVar[dict[str, Message]]
 

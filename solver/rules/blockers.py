@@ -19,6 +19,7 @@ from .base import BlockContext, BlockRule, Message, PairRestriction, register
 @register
 class CantBlock(PairRestriction):
     key = "cant_block"
+    reads = frozenset({"cant_block"})
     cr = "509.1b"
     summary = "A creature that can't block (including decayed, 702.147a)."
     messages = {
@@ -35,6 +36,7 @@ class CantBlock(PairRestriction):
 @register
 class CantBlockFilter(PairRestriction):
     key = "cant_block_filter"
+    reads = frozenset({"cant_block"})
     cr = "509.1b"
     summary = "A creature that can't block creatures matching a filter (Ironclaw Orcs: power 2 or greater)."
     messages = {
@@ -63,6 +65,7 @@ class CantBlockFilter(PairRestriction):
 @register
 class CanBlockOnlyFilter(PairRestriction):
     key = "can_block_only"
+    reads = frozenset({"can_block_only"})
     cr = "509.1b"
     summary = "A creature that can block only creatures matching a filter (e.g. only creatures with flying)."
     messages = {
@@ -86,6 +89,7 @@ class CanBlockOnlyFilter(PairRestriction):
 @register
 class CantBlockAlone(BlockRule):
     key = "cant_block_alone"
+    reads = frozenset({"cant_block_alone"})
     cr = "509.1b"
     kind = "restriction"
     summary = "A creature that can't block alone: another creature must also be declared as a blocker (506.5)."
@@ -107,6 +111,7 @@ class CantBlockAlone(BlockRule):
 @register
 class BlocksOnlyWithPartner(BlockRule):
     key = "cant_block_unless_also_blocking"
+    reads = frozenset({"cant_block_unless_also_blocking"})
     cr = "509.1b"
     kind = "restriction"
     summary = "A creature that can't block unless another creature matching a filter also blocks (Okk: greater power)."
@@ -130,6 +135,7 @@ class BlocksOnlyWithPartner(BlockRule):
 @register
 class OthersMustBlock(BlockRule):
     key = "cant_block_unless_others_block"
+    reads = frozenset({"cant_block_unless_others_block"})
     cr = "509.1b"
     kind = "restriction"
     summary = "A creature that can't block unless at least N other creatures also block (Orcish Conscripts)."
@@ -152,6 +158,7 @@ class OthersMustBlock(BlockRule):
 @register
 class NoMoreThanNBlock(BlockRule):
     key = "max_blocking_creatures"
+    reads = frozenset({"max_blockers"})
     cr = "509.1b"
     kind = "restriction"
     summary = "No more than N creatures can block each combat (Silent Arbiter); per defending player (802.4b)."
@@ -180,6 +187,7 @@ class NoMoreThanNBlock(BlockRule):
 @register
 class CostToBlock(BlockRule):
     key = "block_cost"
+    reads = frozenset({"block_cost"})
     cr = "509.1d"
     kind = "restriction"
     summary = (

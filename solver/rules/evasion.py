@@ -27,6 +27,7 @@ from .base import BlockContext, BlockRule, Message, PairRestriction, register
 @register
 class Flying(PairRestriction):
     key = "flying"
+    reads = frozenset({"flying"})
     cr = "702.9b"
     summary = "A creature with flying can't be blocked except by creatures with flying and/or reach."
     messages = {
@@ -50,6 +51,7 @@ class Flying(PairRestriction):
 @register
 class Shadow(PairRestriction):
     key = "shadow"
+    reads = frozenset({"shadow"})
     cr = "702.28b"
     summary = (
         "A creature with shadow can't be blocked by creatures without shadow, and a creature without shadow can't "
@@ -82,6 +84,7 @@ class Shadow(PairRestriction):
 @register
 class Horsemanship(PairRestriction):
     key = "horsemanship"
+    reads = frozenset({"horsemanship"})
     cr = "702.31b"
     summary = "A creature with horsemanship can't be blocked by creatures without horsemanship."
     messages = {
@@ -104,6 +107,7 @@ class Horsemanship(PairRestriction):
 @register
 class Fear(PairRestriction):
     key = "fear"
+    reads = frozenset({"fear"})
     cr = "702.36b"
     summary = "A creature with fear can't be blocked except by artifact creatures and/or black creatures."
     messages = {
@@ -126,6 +130,7 @@ class Fear(PairRestriction):
 @register
 class Intimidate(PairRestriction):
     key = "intimidate"
+    reads = frozenset({"intimidate"})
     cr = "702.13b"
     summary = "A creature with intimidate can't be blocked except by artifact creatures and creatures that share a color with it."
     messages = {
@@ -150,6 +155,7 @@ class Intimidate(PairRestriction):
 @register
 class Skulk(PairRestriction):
     key = "skulk"
+    reads = frozenset({"skulk"})
     cr = "702.118b"
     summary = "A creature with skulk can't be blocked by creatures with greater power."
     messages = {
@@ -185,6 +191,7 @@ def describe_landwalk(spec: LandwalkSpec) -> str:
 @register
 class LandwalkRule(BlockRule):
     key = "landwalk"
+    reads = frozenset({"landwalk"})
     cr = "702.14c"
     kind = "restriction"
     summary = "A creature with landwalk can't be blocked as long as the defending player controls a land of that kind."
@@ -217,6 +224,7 @@ class LandwalkRule(BlockRule):
 @register
 class DefenderControls(BlockRule):
     key = "cant_be_blocked_while_defender_controls"
+    reads = frozenset({"cant_be_blocked_while_defender_controls"})
     cr = "509.1b"
     kind = "restriction"
     summary = (
@@ -277,6 +285,7 @@ def describe_quality(quality: ProtectionQuality) -> str:
 @register
 class Protection(PairRestriction):
     key = "protection"
+    reads = frozenset({"protection_from"})
     cr = "702.16f"
     summary = "A creature with protection can't be blocked by creatures with the stated quality (702.16j: everything)."
     messages = {
@@ -303,6 +312,7 @@ class Protection(PairRestriction):
 @register
 class CantBeBlocked(PairRestriction):
     key = "cant_be_blocked"
+    reads = frozenset({"cant_be_blocked"})
     cr = "509.1b"
     summary = "A creature that can't be blocked can't be blocked by any creature."
     messages = {
@@ -323,6 +333,7 @@ class CantBeBlocked(PairRestriction):
 @register
 class CantBeBlockedByFilter(PairRestriction):
     key = "cant_be_blocked_by"
+    reads = frozenset({"cant_be_blocked_by"})
     cr = "509.1b"
     summary = "A creature that can't be blocked by <filter> (e.g. Walls, creatures with power 2 or less)."
     messages = {
@@ -348,6 +359,7 @@ class CantBeBlockedByFilter(PairRestriction):
 @register
 class CantBeBlockedExceptByFilter(PairRestriction):
     key = "cant_be_blocked_except_by"
+    reads = frozenset({"cant_be_blocked_except_by"})
     cr = "509.1b"
     summary = "A creature that can't be blocked except by <filter> (e.g. except by artifact creatures)."
     messages = {
@@ -380,6 +392,7 @@ def _blocker_atoms(ctx: BlockContext, attacker: Permanent) -> tuple[Pair, ...]:
 @register
 class Menace(BlockRule):
     key = "menace"
+    reads = frozenset({"menace"})
     cr = "702.111b"
     kind = "restriction"
     summary = "A creature with menace can't be blocked except by two or more creatures."
@@ -402,6 +415,7 @@ class Menace(BlockRule):
 @register
 class MinimumBlockers(BlockRule):
     key = "min_blockers"
+    reads = frozenset({"min_blockers"})
     cr = "509.1b"
     kind = "restriction"
     summary = "A creature that can't be blocked except by N or more creatures."
@@ -429,6 +443,7 @@ class MinimumBlockers(BlockRule):
 @register
 class MaximumBlockers(BlockRule):
     key = "max_blockers"
+    reads = frozenset({"max_blockers"})
     cr = "509.1b"
     kind = "restriction"
     summary = "A creature that can't be blocked by more than N creatures."
@@ -452,6 +467,7 @@ class MaximumBlockers(BlockRule):
 @register
 class UnlessAllBlockIt(BlockRule):
     key = "cant_be_blocked_unless_all_block_it"
+    reads = frozenset({"cant_be_blocked_unless_all_block_it"})
     cr = "509.1b"
     kind = "restriction"
     summary = (

@@ -15,6 +15,7 @@ from .base import BlockContext, BlockRule, Message, register
 @register
 class BlocksEachCombat(BlockRule):
     key = "blocks_each_combat_if_able"
+    reads = frozenset({"blocks_each_combat_if_able"})
     cr = "509.1c"
     kind = "requirement"
     summary = "A creature that blocks each combat if able: one requirement, obeyed when it blocks any attacker."
@@ -35,6 +36,7 @@ class BlocksEachCombat(BlockRule):
 @register
 class BlocksThatCreature(BlockRule):
     key = "blocks_if_able"
+    reads = frozenset({"blocks_if_able"})
     cr = "509.1c"
     kind = "requirement"
     summary = "A creature that blocks a given attacker this combat if able (provoke 702.39, Culling Mark)."
@@ -62,6 +64,7 @@ class BlocksThatCreature(BlockRule):
 @register
 class Lure(BlockRule):
     key = "all_able_must_block_it"
+    reads = frozenset({"all_able_must_block_it"})
     cr = "509.1c"
     kind = "requirement"
     summary = "All creatures able to block a creature do so (Lure): one requirement per creature that could block it."
@@ -92,6 +95,7 @@ class Lure(BlockRule):
 @register
 class MustBeBlockedByExactlyOne(BlockRule):
     key = "must_be_blocked_by_exactly_one_if_able"
+    reads = frozenset({"must_be_blocked_by_exactly_one_if_able"})
     cr = "509.1c"
     kind = "requirement"
     summary = "A creature that must be blocked by exactly one creature if able (Nacatl War-Pride): one requirement."
@@ -112,6 +116,7 @@ class MustBeBlockedByExactlyOne(BlockRule):
 @register
 class MustBeBlocked(BlockRule):
     key = "must_be_blocked_if_able"
+    reads = frozenset({"must_be_blocked_if_able"})
     cr = "509.1c"
     kind = "requirement"
     summary = "A creature that must be blocked if able: one requirement, obeyed when at least one creature blocks it."

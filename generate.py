@@ -742,25 +742,54 @@ def _blockers_record(rng: random.Random, game: _Game, mix: str, illegal: bool) -
         _populate(board, pattern)
         _requirements(board, pattern)
         _free_blocks(board, pattern)
-        source: dict[str, Any] = {"game": game.id, "turn": game.turn, "step": "declare_blockers", "pattern": pattern}
-        if illegal:
-            options = _mutations(board, pattern)
-            if not options:
-                continue
-            weights = {k: MUTATION_WEIGHTS[k] for k in options}
-            if pattern not in ("none", "cost") and BLOCK_REQUIREMENT_KEYS & set(options) and rng.random() < 0.5:
-                weights = {k: w for k, w in weights.items() if k in BLOCK_REQUIREMENT_KEYS}
-            mutation = _choose(rng, weights)
-            options[mutation]()
-            source["mutation"] = mutation
-        record: dict[str, Any] = {
-            "id": f"{game.id}-t{game.turn:02d}",
-            "source": source,
-            "expected": "illegal" if illegal else "legal",
-        }
-        record.update(board.snapshot())
-        return record
+        mutations = _mutations(board, pattern) if illegal else None
+        focus = pattern not in ("none", "cost")
+        record = _record(
+            rng,
+            game,
+            "declare_blockers",
+            pattern,
+            board.snapshot,
+            mutations,
+            MUTATION_WEIGHTS,
+            BLOCK_REQUIREMENT_KEYS,
+            focus,
+        )
+        if record is not None:
+            return record
     raise RuntimeError("could not build a board for this record")  # pragma: no cover - 100 tries never fail
+
+
+def _record(
+    rng: random.Random,
+    game: _Game,
+    step: str,
+    pattern: str,
+    snapshot: Callable[[], dict[str, Any]],
+    mutations: dict[str, Mutation] | None,
+    weights: dict[str, float],
+    requirement_keys: frozenset[str],
+    focus_on_requirements: bool,
+) -> dict[str, Any] | None:
+    """The record of a built board: legal as built, or (with `mutations`) illegal by one mistake drawn from them,
+    half the time a missed requirement when one is possible. None when no mistake fits this board."""
+    source: dict[str, Any] = {"game": game.id, "turn": game.turn, "step": step, "pattern": pattern}
+    if mutations is not None:
+        if not mutations:
+            return None
+        chances = {k: weights[k] for k in mutations}
+        if focus_on_requirements and requirement_keys & set(mutations) and rng.random() < 0.5:
+            chances = {k: w for k, w in chances.items() if k in requirement_keys}
+        mutation = _choose(rng, chances)
+        mutations[mutation]()
+        source["mutation"] = mutation
+    record: dict[str, Any] = {
+        "id": f"{game.id}-t{game.turn:02d}",
+        "source": source,
+        "expected": "legal" if mutations is None else "illegal",
+    }
+    record.update(snapshot())
+    return record
 
 
 # -- declare attackers ---------------------------------------------------------------------------------------
@@ -1269,24 +1298,20 @@ def _attackers_record(rng: random.Random, game: _Game, mix: str, illegal: bool) 
         _attack_requirements(board, pattern)
         _free_attacks(board, pattern)
         _finish_attacks(board, pattern)
-        source: dict[str, Any] = {"game": game.id, "turn": game.turn, "step": "declare_attackers", "pattern": pattern}
-        if illegal:
-            options = _attack_mutations(board, pattern)
-            if not options:
-                continue
-            weights = {k: ATTACK_MUTATION_WEIGHTS[k] for k in options}
-            if ATTACK_REQUIREMENT_KEYS & set(options) and rng.random() < 0.5:
-                weights = {k: w for k, w in weights.items() if k in ATTACK_REQUIREMENT_KEYS}
-            mutation = _choose(rng, weights)
-            options[mutation]()
-            source["mutation"] = mutation
-        record: dict[str, Any] = {
-            "id": f"{game.id}-t{game.turn:02d}",
-            "source": source,
-            "expected": "illegal" if illegal else "legal",
-        }
-        record.update(board.snapshot())
-        return record
+        mutations = _attack_mutations(board, pattern) if illegal else None
+        record = _record(
+            rng,
+            game,
+            "declare_attackers",
+            pattern,
+            board.snapshot,
+            mutations,
+            ATTACK_MUTATION_WEIGHTS,
+            ATTACK_REQUIREMENT_KEYS,
+            True,
+        )
+        if record is not None:
+            return record
     raise RuntimeError("could not build a board for this record")  # pragma: no cover - 100 tries never fail
 
 

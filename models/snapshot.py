@@ -16,7 +16,7 @@ from pydantic import (
     model_validator,
 )
 
-from .abilities import Ability, Keyword, ability_name
+from .abilities import Ability, Keyword
 from .changes import apply_changes, check_card_name, check_lost_name, fill_from_card
 from .characteristics import CardType, CardTypeName, ColorName, Subtype, SupertypeName
 from .effects import Effect
@@ -140,9 +140,6 @@ class Permanent(BaseModel):
 
     def abilities_of(self, cls: type[T]) -> list[T]:
         return self._by_kind.get(cls, [])
-
-    def ability_names(self) -> list[str]:
-        return [ability_name(a) for a in self.abilities]
 
 
 class Declaration(BaseModel):

@@ -56,7 +56,7 @@ class Board:
         out = {}
         for attacker in self.attackers:
             assert attacker.attacking is not None
-            player = defending_player_of(self.snapshot, attacker.attacking)
+            player = self.defender_for_target(attacker.attacking)
             if player is not None:
                 out[attacker.id] = player
         return out
@@ -150,13 +150,12 @@ class Board:
         return [p for p in self.permanents.values() if p.is_creature and p.controller in attacking]
 
     def defender_for_target(self, target_id: str) -> str | None:
-        """The player an attack on any player, planeswalker or battle would be against."""
-        if target_id in self.team:
-            return target_id
-        perm = self.permanents.get(target_id)
-        if perm is None:
-            return None
-        return perm.protector if perm.is_battle else perm.controller
+        """The player an attack on a player, planeswalker or battle is against (508.5)."""
+        return defending_player_of(self.snapshot, target_id)
+
+    def source_label(self, source: str | None) -> str:
+        """How explanations name the source of an effect: its permanent's label, its own text, or "effect"."""
+        return self.label(source) if source else "effect"
 
     def may_be_declared_attacker(self, perm: Permanent) -> bool:
         """508.1a: an untapped creature, not a battle, phased in, and not summoning sick unless it has haste."""
@@ -166,6 +165,3 @@ class Board:
     def may_be_declared_blocker(self, perm: Permanent) -> bool:
         """509.1a: an untapped creature that is not a battle (and not phased out, 702.26b)."""
         return perm.is_creature and not perm.is_battle and not perm.tapped and not perm.phased_out
-
-    def has(self, perm: Permanent, keyword: Keyword) -> bool:
-        return perm.has_keyword(keyword)

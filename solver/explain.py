@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from typing import get_args
 
 from ..models import Declaration, Snapshot
-from ..models.report import Finding, Report
+from ..models.report import Finding, Language, Report
 from .board import Board
 from .ir import Reason
 from .rules import CATALOG
 
-LANGUAGES = ("en", "fr", "es")
+LANGUAGES: tuple[Language, ...] = get_args(Language)
 _RULES = {rule.key: rule for rule in CATALOG}
 
 

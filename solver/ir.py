@@ -8,7 +8,6 @@ atom is true. One form for both the direct check and the solver means they canno
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
@@ -107,10 +106,6 @@ class Truth:
     def __post_init__(self) -> None:
         self.actors = frozenset(p.actor for p in self.pairs)
         self.targets = frozenset(p.target for p in self.pairs)
-
-    @classmethod
-    def of(cls, pairs: Iterable[tuple[str, str]] | Iterable[Pair]) -> Truth:
-        return cls(frozenset(p if isinstance(p, Pair) else Pair(*p) for p in pairs))
 
     def value(self, atom: Atom) -> bool:
         if isinstance(atom, Pair):

@@ -125,7 +125,7 @@ class MustBeAttacked(AttackRule):
                 continue
             player = effect.must_be_attacked
             targets = [t for t in board.attack_targets if ctx.is_player_or_their_planeswalker(t, player)]
-            source = board.label(effect.source) if effect.source else "effect"
+            source = board.source_label(effect.source)
             for attacker in board.attacking_players:
                 if board.team[attacker] == board.team[player]:
                     continue

@@ -195,7 +195,7 @@ class CantAttackPlayer(AttackPairRestriction):
                 effect.planeswalkers and ctx.is_player_or_their_planeswalker(target, effect.cant_attack)
             )
             if hit:
-                source = ctx.board.label(effect.source) if effect.source else "effect"
+                source = ctx.board.source_label(effect.source)
                 return self.reason("cant", player=effect.cant_attack, source=source, creature=creature, target=target)
         return None
 
@@ -333,7 +333,7 @@ class NoMoreThanNAttack(AttackRule):
     def compile(self, ctx: AttackContext) -> None:
         for effect in ctx.board.snapshot.effects:
             if isinstance(effect, MaxAttackersEffect):
-                source = ctx.board.label(effect.source) if effect.source else "effect"
+                source = ctx.board.source_label(effect.source)
                 ctx.restrict(
                     Count(tuple(Acts(c.id) for c in ctx.creatures), at_most=effect.max_attackers),
                     self.reason("limit", count=effect.max_attackers, source=source),
@@ -361,7 +361,7 @@ class NoMoreThanNAttackPlayer(AttackRule):
         for effect in ctx.board.snapshot.effects:
             if isinstance(effect, MaxAttackersAgainstEffect):
                 player = effect.max_attackers_against
-                source = ctx.board.label(effect.source) if effect.source else "effect"
+                source = ctx.board.source_label(effect.source)
                 ctx.restrict(
                     Count(tuple(Pair(c.id, player) for c in ctx.actors_of(player)), at_most=effect.count),
                     self.reason("limit", count=effect.count, player=player, source=source),
@@ -400,7 +400,7 @@ class CostToAttack(AttackRule):
                 )
                 ctx.cost(creature, ability.attack_cost, reason)
             for effect in effects:
-                source = ctx.board.label(effect.source) if effect.source else "effect"
+                source = ctx.board.source_label(effect.source)
                 for target in ctx.targets_of(creature):
                     if target == effect.defender or (
                         effect.planeswalkers and ctx.is_player_or_their_planeswalker(target, effect.defender)

@@ -176,7 +176,7 @@ class NoMoreThanNBlock(BlockRule):
             return
         groups = ctx.groups()
         for effect in effects:
-            source = ctx.board.label(effect.source) if effect.source else "effect"
+            source = ctx.board.source_label(effect.source)
             for group in groups:
                 ctx.restrict(
                     Count(tuple(Acts(b.id) for b in group), at_most=effect.max_blockers),
@@ -219,7 +219,7 @@ class CostToBlock(BlockRule):
                 )
             for effect in effects:
                 if effect.blockers is None or effect.blockers.matches(blocker):
-                    source = ctx.board.label(effect.source) if effect.source else "effect"
+                    source = ctx.board.source_label(effect.source)
                     ctx.cost(
                         blocker,
                         effect.block_cost,

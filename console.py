@@ -1,13 +1,19 @@
-"""Terminal output for the CLI. rich is imported on first use, so a `check` that prints a few lines starts faster."""
+"""What every command module shares: terminal output (rich is imported on first use, so a `check` that prints a few
+lines starts faster), the bad-input exit and the options several commands take. Imports nothing of the project."""
 
 from __future__ import annotations
 
 import sys
+from enum import StrEnum
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+
+import typer
 
 if TYPE_CHECKING:
     from rich.console import Console
+
+BAD_INPUT = 2
 
 
 class LazyConsole:
@@ -27,3 +33,28 @@ class LazyConsole:
             stream.write(" ".join(objects) + "\n")
             return
         self.console.print(*objects, markup=markup, **kwargs)
+
+
+out = LazyConsole()
+err = LazyConsole(stderr=True)
+
+
+def fail(lines: list[str]) -> NoReturn:
+    """Bad input: each line as `error: ...` on standard error, exit 2."""
+    for line in lines:
+        err.print(f"error: {line}", markup=False)
+    raise typer.Exit(BAD_INPUT)
+
+
+class Lang(StrEnum):
+    en = "en"
+    fr = "fr"
+    es = "es"
+
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="print the report as JSON")]
+LangOpt = Annotated[Lang, typer.Option("--lang", help="language of explanations")]
+TimeOpt = Annotated[
+    float | None,
+    typer.Option("--time-limit", min=0.001, help="seconds for the solver; past it the verdict may be unknown"),
+]

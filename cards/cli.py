@@ -1,29 +1,23 @@
-"""`combatcheck cards …`: look cards up, search them, import a current card database. Parses and prints only."""
+"""`combatcheck cards …`: look cards up, search them, import a current card database. Parses and prints only.
+
+The command group of the `cards` capability; `combatcheck.cli` mounts it."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
 
-from .console import LazyConsole
+from ..console import fail, out
 
 cards_app = typer.Typer(
     no_args_is_help=True,
     help="The card database behind `card: NAME` in snapshots: show a card as the checker reads it, search, import.",
 )
-out = LazyConsole()
-err = LazyConsole(stderr=True)
-BAD_INPUT = 2
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="print JSON")]
-
-
-def _fail(line: str) -> NoReturn:
-    err.print(f"error: {line}", markup=False)
-    raise typer.Exit(BAD_INPUT)
 
 
 def _flow(value: Any) -> str:
@@ -41,12 +35,12 @@ def show_command(
     as_json: JsonOpt = False,
 ) -> None:
     """Show a card: its characteristics, the abilities read from its Oracle text, and the combat text not read."""
-    from .cards.lookup import UnknownCard, find_card, permanent_fields, read_card
+    from .lookup import UnknownCard, find_card, permanent_fields, read_card
 
     try:
         face = find_card(name)
     except UnknownCard as exc:
-        _fail(str(exc))
+        fail([str(exc)])
     reading = read_card(face)
     if as_json:
         data = {
@@ -87,11 +81,11 @@ def search_command(
     limit: Annotated[int, typer.Option("--limit", min=1, help="at most this many cards")] = 20,
 ) -> None:
     """List cards whose name (or else Oracle text) contains the words."""
-    from .cards.db import database
+    from .db import database
 
     found = database().search(words, limit)
     if not found:
-        _fail(f"no card matches '{words}'")
+        fail([f"no card matches '{words}'"])
     for face in found:
         stats = f"  {face.power}/{face.toughness}" if face.power is not None else ""
         out.print(f"{face.name}  ({face.type_line()}){stats}", markup=False)
@@ -102,14 +96,14 @@ def import_command(
     file: Annotated[Path, typer.Argument(help="MTGJSON AtomicCards.json or Scryfall oracle-cards.json")],
 ) -> None:
     """Build a local card database from current data; it is preferred over the bundled one from then on."""
-    from .cards.importer import ImportProblem, import_file
+    from .importer import ImportProblem, import_file
 
     try:
         db, path = import_file(file)
     except OSError as exc:
-        _fail(f"{file}: {exc.strerror or exc}")
+        fail([f"{file}: {exc.strerror or exc}"])
     except ImportProblem as exc:
-        _fail(f"{file}: {exc}")
+        fail([f"{file}: {exc}"])
     out.print(f"{len(db)} card faces and {len(db.aliases)} other names from {db.source}", markup=False)
     out.print(f"written to {path}", markup=False)
 
@@ -117,7 +111,7 @@ def import_command(
 @cards_app.command("info")
 def info_command() -> None:
     """Which card database is in use: its file, source and size."""
-    from .cards.db import database, local_path
+    from .db import database, local_path
 
     db = database()
     out.print(f"database: {db.path}", markup=False)

@@ -1,0 +1,72 @@
+"""`combatcheck batch`: the command of the batch capability. Parses arguments, runs the batch, prints the summary."""
+
+from __future__ import annotations
+
+import json
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..console import BAD_INPUT, Lang, LangOpt, TimeOpt, err, fail, out
+
+
+class BatchEngine(StrEnum):
+    process = "process"
+    dask = "dask"
+
+
+def batch_command(
+    inputs: Annotated[list[str], typer.Argument(help="record files: JSON lines, optionally gzip; '-' reads stdin")],
+    results: Annotated[Path, typer.Option("--out", help="results file: one JSON line per record, in input order")],
+    summary_json: Annotated[Path | None, typer.Option("--summary-json", help="also write the summary here")] = None,
+    workers: Annotated[int | None, typer.Option("--workers", min=1, help="processes (default: all cores)")] = None,
+    engine: Annotated[BatchEngine, typer.Option("--engine", help="dask needs the dask extra")] = BatchEngine.process,
+    scheduler: Annotated[
+        str | None, typer.Option("--scheduler", help="dask: address of a running scheduler (default: local cluster)")
+    ] = None,
+    resume: Annotated[bool, typer.Option("--resume", help="skip records already in --out, append the rest")] = False,
+    overwrite: Annotated[bool, typer.Option("--overwrite", help="replace an existing --out")] = False,
+    chunk_size: Annotated[int, typer.Option("--chunk-size", min=1, help="records per task of the process pool")] = 64,
+    partition_lines: Annotated[
+        int, typer.Option("--partition-lines", min=1, help="dask: lines per partition of a plain file")
+    ] = 5000,
+    lang: LangOpt = Lang.en,
+    time_limit: TimeOpt = None,
+) -> None:
+    """Check recorded games (JSON lines): one result line per record, then a summary. Exit 0 once it ran."""
+    from .display import TerminalProgress, summary_lines, summary_tables
+    from .options import BatchError, BatchOptions
+    from .run import run_batch
+
+    if summary_json is not None and not summary_json.parent.is_dir():
+        fail([f"{summary_json}: the directory {summary_json.parent} does not exist"])
+    options = BatchOptions(
+        workers=workers,
+        engine=engine.value,
+        scheduler=scheduler,
+        lang=lang.value,
+        time_limit=time_limit,
+        chunk_size=chunk_size,
+        partition_lines=partition_lines,
+        resume=resume,
+        overwrite=overwrite,
+    )
+    try:
+        with TerminalProgress() as progress:
+            summary = run_batch(inputs, results, options, progress)
+    except BatchError as exc:
+        fail([str(exc)])
+    for table in summary_tables(summary):
+        out.print(table)
+    for line in summary_lines(summary):
+        out.print(line, markup=False)
+    if summary_json is not None:
+        summary_json.write_text(json.dumps(summary.to_json(), indent=2) + "\n", encoding="utf-8")
+    for problem in summary.file_problems:
+        err.print(f"error: {problem.error}", markup=False)
+    if summary.interrupted:
+        err.print("interrupted: the results written so far are kept; rerun with --resume to finish", markup=False)
+        raise typer.Exit(130)
+    raise typer.Exit(BAD_INPUT if summary.file_problems else 0)

@@ -1,0 +1,147 @@
+"""The process engine: chunks of records on a local process pool (one worker runs in this process)."""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+from collections import deque
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+
+from .options import BatchOptions
+from .reading import Item, input_size, opened_inputs
+from .record import Result, check_chunk, check_record
+from .results import ResultWriter, Segments
+from .summary import Summary
+
+
+@dataclass
+class _Task:
+    """A chunk of work: consecutive items of one or more files, and how far the input had been read."""
+
+    segments: list[tuple[str, list[Item]]]
+    fraction: float | None
+    future: Future[list[Result]] | None = None
+
+    @property
+    def items(self) -> list[Item]:
+        return [item for _name, items in self.segments for item in items]
+
+    @property
+    def counts(self) -> Segments:
+        return [(name, len(items)) for name, items in self.segments]
+
+
+def _tasks(inputs: Sequence[str], done: dict[str, set[int]], size: int, summary: Summary) -> Iterator[_Task]:
+    """Chunks of `size` items in input order; a chunk may span files, so many small files still run in parallel."""
+    total = input_size(inputs)
+    finished = 0
+    segments: list[tuple[str, list[Item]]] = []
+    count = 0
+
+    def fraction(position: int) -> float | None:
+        return min(1.0, (finished + position) / total) if total else None
+
+    for reader in opened_inputs(inputs, summary):
+        skip = done.get(reader.name, set())
+        items: list[Item] = []
+        segments.append((reader.name, items))
+        for item in reader.items():
+            if item[0] in skip:
+                summary.skipped += 1
+                continue
+            items.append(item)
+            count += 1
+            if count >= size:
+                yield _Task(segments, fraction(reader.position))
+                items = []
+                segments = [(reader.name, items)]
+                count = 0
+        finished += reader.size if reader.size is not None else reader.position
+    segments = [(name, items) for name, items in segments if items]
+    if segments:
+        yield _Task(segments, fraction(0))
+
+
+def _init_worker() -> None:
+    """Pool workers leave Ctrl-C to the main process, which stops the run and keeps what is written."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _pool(workers: int) -> ProcessPoolExecutor:
+    # Not fork: the main process may run a progress thread. forkserver imports the package once for all workers.
+    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+    context = multiprocessing.get_context(method)
+    if method == "forkserver":
+        context.set_forkserver_preload(["combatcheck.batch", "combatcheck.solver"])
+    return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_init_worker)
+
+
+def run_processes(
+    inputs: Sequence[str], done: dict[str, set[int]], options: BatchOptions, workers: int, writer: ResultWriter
+) -> None:
+    lang, limit = options.lang, options.time_limit
+    tasks = _tasks(inputs, done, options.chunk_size, writer.summary)
+    if workers == 1:
+        for task in tasks:
+            writer.emit(task.counts, check_chunk(task.items, lang, limit), task.fraction)
+        return
+    pool = _pool(workers)
+    window: deque[_Task] = deque()
+
+    def submit(task: _Task) -> None:
+        task.future = pool.submit(check_chunk, task.items, lang, limit)
+
+    def finish_head() -> None:
+        nonlocal pool
+        task = window.popleft()
+        assert task.future is not None
+        try:
+            results = task.future.result()
+        except BrokenProcessPool:  # a worker died (crash, out of memory): find the record, go on
+            pool.shutdown(wait=False, cancel_futures=True)
+            results = _isolate(task.items, lang, limit)
+            pool = _pool(workers)
+            for other in window:
+                submit(other)
+        writer.emit(task.counts, results, task.fraction)
+
+    finished = False
+    try:
+        for task in tasks:
+            submit(task)
+            window.append(task)
+            while len(window) > 2 * workers:
+                finish_head()
+        while window:
+            finish_head()
+        finished = True
+    except KeyboardInterrupt:
+        # Keep, in order, every result already computed; the rest is checked again with --resume.
+        while window and (head := window[0].future) is not None and head.done():
+            if head.cancelled() or head.exception() is not None:
+                break
+            finish_head()
+        raise
+    finally:
+        pool.shutdown(wait=finished, cancel_futures=True)
+
+
+def _isolate(items: list[Item], lang: str, limit: float | None) -> list[Result]:
+    """Run a chunk's records one by one in a fresh worker; a record that kills it again is reported."""
+    results: list[Result] = []
+    pool = _pool(1)
+    try:
+        for item in items:
+            try:
+                results.append(pool.submit(check_record, *item, lang=lang, time_limit=limit).result())
+            except BrokenProcessPool:
+                pool.shutdown(wait=False, cancel_futures=True)
+                pool = _pool(1)
+                reason = "internal error: the worker process died on this record"
+                results.append({"line": item[0], "id": None, "verdict": "unknown", "reason": reason})
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+    return results

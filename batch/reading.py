@@ -1,0 +1,160 @@
+"""Reading records files: one input (a file or standard input), streamed line by line; gzip is sniffed."""
+
+from __future__ import annotations
+
+import os
+import sys
+import zlib
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import IO, Any
+
+from .summary import FileProblem, Summary
+
+GZIP_MAGIC = b"\x1f\x8b"
+BLOCK = 1 << 16
+
+Item = tuple[int, str] | tuple[int, str, str]  # (line number, text) or (line number, partial text, problem)
+
+
+class InputFile:
+    """One input file (or '-' for standard input), streamed line by line; gzip is recognised by its magic bytes.
+
+    `position` counts the (compressed) bytes read so far, for progress; `size` is the file size when known.
+    """
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.position = 0
+        self.size: int | None = None
+        self._stream: IO[bytes] | None = None
+        self.gzip = False
+
+    def open(self) -> None:
+        """Open the file and sniff gzip. Raises OSError with a message fit for the user."""
+        if self.name == "-":
+            self._stream = sys.stdin.buffer
+        else:
+            path = Path(self.name)
+            if path.is_dir():
+                raise IsADirectoryError(f"{self.name}: is a directory")
+            self._stream = path.open("rb")
+            self.size = os.fstat(self._stream.fileno()).st_size
+        peek = getattr(self._stream, "peek", None)
+        head = peek(2)[:2] if peek is not None else b""
+        self.gzip = head == GZIP_MAGIC
+
+    def close(self) -> None:
+        if self._stream is not None and self.name != "-":
+            self._stream.close()
+        self._stream = None
+
+    def blocks(self) -> Iterator[bytes]:
+        """Decompressed bytes. Raises _StreamProblem when the data ends early or is corrupt."""
+        assert self._stream is not None
+        stream = self._stream
+        if not self.gzip:
+            while block := stream.read(BLOCK):
+                self.position += len(block)
+                yield block
+            return
+        decompressor: Any = None  # zlib's decompress object has no public type
+        while block := stream.read(BLOCK):
+            self.position += len(block)
+            while block:
+                if decompressor is None:
+                    decompressor = zlib.decompressobj(wbits=31)
+                try:
+                    data = decompressor.decompress(block)
+                except zlib.error as exc:
+                    raise _StreamProblem(f"corrupt gzip data ({exc}); the rest of the file can't be read") from None
+                if data:
+                    yield data
+                if decompressor.eof:  # end of one gzip member; another may follow (concatenated .gz files)
+                    block = decompressor.unused_data
+                    decompressor = None
+                else:
+                    block = b""
+        if decompressor is not None:
+            tail = decompressor.flush()
+            if tail:
+                yield tail
+            raise _StreamProblem("the gzip data ends early: the file is cut off")
+
+    def items(self, start: int = 0, first_line: int = 1, max_lines: int | None = None) -> Iterator[Item]:
+        """(line number, text with its newline) for each non-blank line; a damaged file ends with a problem item.
+
+        `start` is a byte offset in a plain (not gzip) file where line `first_line` begins.
+        """
+        assert self._stream is not None
+        if start:
+            self._stream.seek(start)
+            self.position = start
+        number = first_line
+        parts: list[bytes] = []
+        produced = 0
+        try:
+            for block in self.blocks():
+                begin = 0
+                while (end := block.find(b"\n", begin)) >= 0:
+                    parts.append(block[begin : end + 1])
+                    line = b"".join(parts)
+                    parts.clear()
+                    if line.strip():
+                        yield number, _decode(line, number == 1 and start == 0)
+                    number += 1
+                    produced += 1
+                    if max_lines is not None and produced >= max_lines:
+                        return
+                    begin = end + 1
+                if begin < len(block):
+                    parts.append(block[begin:])
+        except _StreamProblem as exc:
+            yield number, _decode(b"".join(parts), number == 1), exc.message
+            return
+        except OSError as exc:
+            yield number, "", f"read error: {exc.strerror or exc}; the rest of the file can't be read"
+            return
+        line = b"".join(parts)
+        if line.strip():
+            yield number, _decode(line, number == 1 and start == 0)
+
+
+class _StreamProblem(Exception):
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def _decode(line: bytes, first: bool) -> str:
+    if first and line.startswith(b"\xef\xbb\xbf"):
+        line = line[3:]
+    return line.decode("utf-8", "surrogateescape")
+
+
+def opened_inputs(inputs: Sequence[str], summary: Summary) -> Iterator[InputFile]:
+    """Each input that can be opened; the others are reported in the summary."""
+    for name in inputs:
+        reader = InputFile(name)
+        try:
+            reader.open()
+        except OSError as exc:
+            message = str(exc) if isinstance(exc, IsADirectoryError) else f"{name}: {exc.strerror or exc}"
+            summary.file_problems.append(FileProblem(name, message))
+            continue
+        try:
+            yield reader
+        finally:
+            reader.close()
+
+
+def input_size(inputs: Sequence[str]) -> int | None:
+    total = 0
+    for name in inputs:
+        if name == "-":
+            return None
+        try:
+            total += Path(name).stat().st_size
+        except OSError:
+            continue
+    return total or None

@@ -1,0 +1,145 @@
+"""The per-record function: one line of a records file to a JSON-ready result. Never raises.
+
+Imports the models and the solver (lazily, so a worker pays for them once, on its first record).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Sequence
+from typing import Any
+
+VERDICTS = ("legal", "illegal", "invalid", "unknown")
+RECORD_KEYS = ("id", "source", "expected")  # a record's own fields; everything else is the snapshot
+KNOWN_STEPS = ("declare_blockers", "declare_attackers")
+
+Result = dict[str, Any]
+
+
+class _Invalid(Exception):
+    def __init__(self, problems: list[tuple[str, str]]) -> None:
+        super().__init__(problems)
+        self.problems = problems
+
+
+def check_record(
+    line_number: int,
+    raw_text: str,
+    problem: str | None = None,
+    *,
+    lang: str = "en",
+    time_limit: float | None = None,
+) -> Result:
+    """Decide one record: its line of text (with its newline, if the line had one) to a JSON-ready result.
+
+    Never raises: malformed or invalid records give `invalid`, a checker failure gives `unknown` with a reason.
+    `problem` is set by the reader when the file itself is damaged at this line (cut-off gzip stream, corrupt
+    data); the record is then `invalid` with that problem.
+    """
+    started = time.perf_counter()
+    result: Result = {"line": line_number, "id": None}
+    try:
+        if problem is not None:
+            raise _Invalid([("", problem)])
+        _decide(raw_text, result, lang, time_limit)
+    except _Invalid as exc:
+        result["verdict"] = "invalid"
+        result["errors"] = [{"path": path, "message": message} for path, message in exc.problems]
+    except Exception as exc:  # a checker bug must not stop the batch; it is reported, not hidden
+        result["verdict"] = "unknown"
+        result["reason"] = f"internal error: {type(exc).__name__}: {exc}"
+    expected = result.get("expected")
+    if expected is not None:
+        result["as_expected"] = expected == result["verdict"]
+    result["ms"] = round((time.perf_counter() - started) * 1000, 3)
+    return result
+
+
+def _decide(raw_text: str, result: Result, lang: str, time_limit: float | None) -> None:
+    from ..models import SnapshotError, snapshot_from_data
+    from ..solver import check
+
+    text = raw_text.rstrip("\r\n")
+    complete = raw_text.endswith("\n")
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise _Invalid([("", "the line is not UTF-8 text")]) from None
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as exc:
+        if isinstance(exc, json.JSONDecodeError):  # some messages end in "at": "Unterminated string starting at"
+            detail = f"{exc.msg} {'' if exc.msg.endswith(' at') else 'at '}column {exc.colno}"
+        else:
+            detail = "nested too deeply"
+        if not complete:
+            raise _Invalid([("", f"record cut off at the end of the file (malformed JSON: {detail})")]) from None
+        raise _Invalid([("", f"malformed JSON: {detail}")]) from None
+    if not isinstance(data, dict):
+        raise _Invalid([("", f"a record is a JSON object, got {type(data).__name__}")])
+
+    problems = _record_fields(data, result)
+    snapshot_data = {k: v for k, v in data.items() if k not in RECORD_KEYS}
+    try:
+        snapshot = snapshot_from_data(snapshot_data)
+    except SnapshotError as exc:
+        problems += [(p.path, p.message) for p in exc.problems]
+        snapshot = None
+    source_step = result.get("source", {}).get("step") if isinstance(result.get("source"), dict) else None
+    if snapshot is not None and source_step in KNOWN_STEPS and source_step != snapshot.step:
+        problems.append(("source.step", f"'{source_step}', but the snapshot's step is '{snapshot.step}'"))
+    if problems or snapshot is None:
+        raise _Invalid(problems)
+
+    report = check(snapshot, lang=lang, time_limit=time_limit, witness=False)
+    result["verdict"] = report.verdict
+    result["violations"] = [
+        {"rule": v.rule, "key": v.key, "kind": v.kind, "message": v.message, "objects": v.objects}
+        for v in report.violations
+    ]
+    result["obeyed"] = report.requirements_obeyed
+    result["optimum"] = report.requirements_optimum
+    result["requirements"] = report.requirements_total
+    result["solver"] = report.solver.status
+    if report.verdict == "unknown":
+        result["reason"] = f"solver stopped ({report.solver.status}): raise --time-limit"
+
+
+def _record_fields(data: dict[str, Any], result: Result) -> list[tuple[str, str]]:
+    """Check and copy the record's own fields (`id`, `source`, `expected`) into the result."""
+    problems: list[tuple[str, str]] = []
+    rid = data.get("id")
+    if rid is not None:
+        if isinstance(rid, bool) or not isinstance(rid, (str, int)):
+            problems.append(("id", "must be a string or an integer"))
+        else:
+            result["id"] = rid
+    source = data.get("source")
+    if source is not None:
+        if not isinstance(source, dict):
+            problems.append(("source", "must be an object with game, turn and step"))
+        else:
+            game, turn, step = source.get("game"), source.get("turn"), source.get("step")
+            if game is not None and (isinstance(game, bool) or not isinstance(game, (str, int))):
+                problems.append(("source.game", "must be a string or an integer"))
+            if turn is not None and (isinstance(turn, bool) or not isinstance(turn, int) or turn < 0):
+                problems.append(("source.turn", "must be a non-negative integer"))
+            if step is not None and not isinstance(step, str):
+                problems.append(("source.step", "must be a string"))
+            result["source"] = source
+    expected = data.get("expected")
+    if expected is not None:
+        if expected not in VERDICTS:
+            problems.append(("expected", f"must be one of {', '.join(VERDICTS)}"))
+        else:
+            result["expected"] = expected
+    return problems
+
+
+def check_chunk(
+    items: Sequence[tuple[int, str] | tuple[int, str, str]], lang: str = "en", time_limit: float | None = None
+) -> list[Result]:
+    """`check_record` over a chunk of (line number, text[, problem]) items: the unit of work of the process pool."""
+    return [check_record(*item, lang=lang, time_limit=time_limit) for item in items]

@@ -1,0 +1,76 @@
+"""Running a batch: check the arguments, prepare the results file (new, replaced or resumed), run an engine."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from .dask_engine import run_dask
+from .options import BatchOptions, BatchUsageError, default_workers
+from .pool import run_processes
+from .results import ResultWriter, read_results
+from .summary import ProgressCallback, Summary
+
+
+def run_batch(
+    inputs: Sequence[str],
+    out: Path,
+    options: BatchOptions | None = None,
+    progress: ProgressCallback | None = None,
+) -> Summary:
+    """Check every record of `inputs` into `out` (JSON lines, input order); returns the summary.
+
+    Raises BatchUsageError for arguments that can't work. Unreadable input files are reported in
+    `summary.file_problems` and the other files are still checked.
+    """
+    options = options or BatchOptions()
+    workers = options.workers if options.workers is not None else default_workers()
+    _validate(inputs, out, options, workers)
+    summary = Summary(out=str(out), engine=options.engine, workers=workers)
+    done: dict[str, set[int]] = {}
+    if out.exists() and options.resume:
+        done, keep = read_results(out, summary)
+        with out.open("r+b") as stream:
+            stream.truncate(keep)
+    elif out.exists():
+        out.write_bytes(b"")
+    writer = ResultWriter(out, summary, progress)
+    started = time.perf_counter()
+    try:
+        if options.engine == "dask":
+            run_dask(inputs, done, options, workers, writer)
+        else:
+            run_processes(inputs, done, options, workers, writer)
+    except KeyboardInterrupt:
+        summary.interrupted = True
+    finally:
+        writer.close()
+        summary.elapsed = time.perf_counter() - started
+    return summary
+
+
+def _validate(inputs: Sequence[str], out: Path, options: BatchOptions, workers: int) -> None:
+    if not inputs:
+        raise BatchUsageError("no input file")
+    if workers < 1:
+        raise BatchUsageError("--workers must be at least 1")
+    if options.chunk_size < 1 or options.partition_lines < 1:
+        raise BatchUsageError("chunk and partition sizes must be at least 1")
+    if options.engine not in ("process", "dask"):
+        raise BatchUsageError(f"unknown engine '{options.engine}'")
+    if options.scheduler is not None and options.engine != "dask":
+        raise BatchUsageError("--scheduler needs --engine dask")
+    if options.engine == "dask" and "-" in inputs:
+        raise BatchUsageError("--engine dask reads files on the workers; standard input ('-') can't be used")
+    if inputs.count("-") > 1:
+        raise BatchUsageError("standard input ('-') can be read only once")
+    if not out.parent.is_dir():
+        raise BatchUsageError(f"{out}: the directory {out.parent} does not exist")
+    if out.is_dir():
+        raise BatchUsageError(f"{out}: is a directory")
+    for name in inputs:
+        if name != "-" and Path(name).exists() and out.exists() and Path(name).resolve() == out.resolve():
+            raise BatchUsageError(f"{out}: the output is also an input")
+    if out.exists() and out.stat().st_size > 0 and not (options.resume or options.overwrite):
+        raise BatchUsageError(f"{out} already exists: pass --resume to continue it or --overwrite to replace it")

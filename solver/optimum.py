@@ -11,7 +11,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from .ir import Acts, Atom, Compilation, Count, Pair
+from .ir import Acts, Atom, Compilation, Count, Pair, Restriction
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
@@ -96,6 +96,67 @@ class _Literals:
         return None
 
 
+class RequirementModel:
+    """Declarations over `pairs` as a CP-SAT model: every restriction holds (or, with `guarded`, holds when its guard
+    literal is true, so an infeasible model can name the restrictions in conflict), and one literal per requirement
+    that can be obeyed is true only if it is."""
+
+    def __init__(self, compilation: Compilation, pairs: list[Pair], *, guarded: bool = False) -> None:
+        from ortools.sat.python import cp_model
+
+        self.model = cp_model.CpModel()
+        self.lits = _Literals(self.model, pairs)
+        self.guards: list[tuple[cp_model.IntVar, Restriction]] = []
+        for restriction in compilation.restrictions:
+            guard = self.model.new_bool_var("") if guarded else None
+            if self.lits.add(restriction.condition, guard) and guard is not None:
+                self.guards.append((guard, restriction))
+        self.obeyed: list[cp_model.IntVar] = []
+        for requirement in compilation.requirements:
+            direct = self.lits.obeyed(requirement.condition)
+            if direct is not None:
+                self.obeyed.append(direct)
+                continue
+            indicator = self.model.new_bool_var("")
+            if self.lits.add(requirement.condition, indicator):
+                self.obeyed.append(indicator)
+            else:
+                self.model.add(indicator == 0)
+
+    def prefer_near(self, reference: frozenset[Pair]) -> int:
+        """Maximise obeyed requirements, then nearness to `reference` (fewest pairs added or removed); returns the
+        weight of one requirement in the objective."""
+        from ortools.sat.python import cp_model
+
+        # One more obeyed requirement outweighs any change in distance (at most the number of pairs).
+        weight = len(self.lits.pair) + 1
+        # distance = pairs added + pairs removed = sum(var for new pairs) + sum(1 - var for the reference's pairs)
+        signs = [-1 if pair in reference else 1 for pair in self.lits.pair]
+        distance = cp_model.LinearExpr.weighted_sum(list(self.lits.pair.values()), signs) + sum(
+            1 for s in signs if s < 0
+        )
+        self.model.maximize(weight * cp_model.LinearExpr.sum(self.obeyed) - distance)
+        for pair, var in self.lits.pair.items():
+            self.model.add_hint(var, pair in reference)
+        return weight
+
+
+def new_solver(time_limit: float | None, workers: int = 1) -> cp_model.CpSolver:
+    from ortools.sat.python import cp_model
+
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = workers
+    # The LP relaxation proves these assignment-like optima fast with one worker. Symmetry handling costs more than
+    # it saves, even on token armies: measured on 200 x 200 boards (docs/performance.md), CP-SAT's symmetry
+    # detection added about 0.6 s, and explicit ordering constraints between identical tokens made one solve 45x
+    # slower.
+    solver.parameters.linearization_level = 2
+    solver.parameters.symmetry_level = 0
+    if time_limit is not None:
+        solver.parameters.max_time_in_seconds = time_limit
+    return solver
+
+
 def optimise(
     compilation: Compilation,
     reference: frozenset[Pair],
@@ -108,48 +169,16 @@ def optimise(
     possible."""
     from ortools.sat.python import cp_model
 
-    model = cp_model.CpModel()
-    free = compilation.free_pairs()
-    lits = _Literals(model, free)
-    for restriction in compilation.restrictions:
-        lits.add(restriction.condition)
-    obeyed: list[cp_model.IntVar] = []
-    for requirement in compilation.requirements:
-        direct = lits.obeyed(requirement.condition)
-        if direct is not None:
-            obeyed.append(direct)
-            continue
-        indicator = model.new_bool_var("")
-        if lits.add(requirement.condition, indicator):
-            obeyed.append(indicator)
-        else:
-            model.add(indicator == 0)
-    # One more obeyed requirement outweighs any change in distance (at most len(free)).
-    weight = len(free) + 1
-    # distance = pairs added + pairs removed = sum(var for new pairs) + sum(1 - var for the proposal's pairs)
-    signs = [-1 if pair in reference else 1 for pair in lits.pair]
-    distance = cp_model.LinearExpr.weighted_sum(list(lits.pair.values()), signs) + sum(1 for s in signs if s < 0)
-    model.maximize(weight * cp_model.LinearExpr.sum(obeyed) - distance)
-    for pair, var in lits.pair.items():
-        model.add_hint(var, pair in reference)
-
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = workers
-    # The LP relaxation proves these assignment-like optima fast with one worker. Symmetry handling costs more than
-    # it saves, even on token armies: measured on 200 x 200 boards (docs/performance.md), CP-SAT's symmetry
-    # detection added about 0.6 s, and explicit ordering constraints between identical tokens made one solve 45x
-    # slower.
-    solver.parameters.linearization_level = 2
-    solver.parameters.symmetry_level = 0
-    if time_limit is not None:
-        solver.parameters.max_time_in_seconds = time_limit
-    status = solver.solve(model)
+    built = RequirementModel(compilation, compilation.free_pairs())
+    weight = built.prefer_near(reference)
+    solver = new_solver(time_limit, workers)
+    status = solver.solve(built.model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return Optimum("unknown", None, None, None)
-    pairs = frozenset(p for p, var in lits.pair.items() if solver.value(var))
-    best = sum(int(solver.value(v)) for v in obeyed)
+    pairs = frozenset(p for p, var in built.lits.pair.items() if solver.value(var))
+    best = sum(int(solver.value(v)) for v in built.obeyed)
     if status == cp_model.OPTIMAL:
         return Optimum("optimal", best, best, pairs)
     # weight * obeyed - distance <= bound with 0 <= distance < weight, so obeyed <= ceil(bound / weight).
-    bound = min(len(obeyed), math.ceil(solver.best_objective_bound / weight - 1e-9))
+    bound = min(len(built.obeyed), math.ceil(solver.best_objective_bound / weight - 1e-9))
     return Optimum("feasible", best, bound, pairs)

@@ -1,0 +1,84 @@
+"""What the judge's questions answer, as JSON-ready models: can this choice be made, how many legal declarations are
+there, and which choices are forced."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from .report import Finding, Language
+from .snapshot import Declaration, Step
+
+
+class Choice(BaseModel):
+    """One choice of a declaration: `actor` declared against `target` (both given), `actor` declared at all (only
+    `actor`), or `target` blocked / attacked by at least one creature (only `target`)."""
+
+    actor: str | None = None
+    target: str | None = None
+    text: str = Field(description="the choice in words, in the answer's language")
+    reasons: list[Finding] = Field(
+        default_factory=list,
+        description="for a choice no declaration makes: the restrictions or costs that rule it out on their own "
+        "(empty when only the requirements' optimum rules it out)",
+    )
+
+
+class ChoiceAnswer(BaseModel):
+    """ "Can X block Y?" / "Can X attack P?"."""
+
+    question: Literal["can_block", "can_attack"]
+    step: Step
+    lang: Language = "en"
+    actor: str
+    target: str
+    answer: Literal["yes", "no", "unknown"] = Field(description="unknown: the time limit was reached")
+    text: str = Field(description="the answer in one sentence, in the answer's language")
+    declaration: Declaration | None = Field(
+        None, description="yes: a legal declaration that makes the choice, nearest to the snapshot's declaration"
+    )
+    cost: str | None = Field(None, description="yes: what that declaration pays, if anything")
+    forbidden_by: list[Finding] = Field(
+        default_factory=list, description="no: the restrictions that forbid the choice (alone or together)"
+    )
+    missed_requirements: list[Finding] = Field(
+        default_factory=list,
+        description="no: requirements that a best declaration obeys and every declaration making the choice misses",
+    )
+    requirements_optimum: int | None = None
+    requirements_with_choice: int | None = Field(
+        None, description="the most requirements a declaration making the choice obeys"
+    )
+
+
+class DeclarationCount(BaseModel):
+    """ "How many legal declarations are there, and which?": the declarations that break no restriction, pay no
+    cost and obey the most requirements (509.1c, 508.1d)."""
+
+    step: Step
+    lang: Language = "en"
+    status: Literal["exact", "more", "unknown"] = Field(
+        description="exact: `count` is the number; more: there are more than `limit`; unknown: the time limit was "
+        "reached (`count` were found)"
+    )
+    count: int
+    limit: int
+    declarations: list[Declaration] = Field(description="the first ones (fewest choices first)")
+    requirements_optimum: int | None = None
+    paying_not_counted: bool = Field(
+        False, description="some creatures could also be declared by paying a cost; those declarations aren't counted"
+    )
+    text: str
+
+
+class ForcedChoices(BaseModel):
+    """ "What is forced?": the choices every legal declaration makes, and those none makes (among declarations that
+    pay no cost). A choice implied by a listed one is left out (if X must block Y, "X blocks" is not repeated)."""
+
+    step: Step
+    lang: Language = "en"
+    status: Literal["exact", "unknown"]
+    always: list[Choice] = Field(default_factory=list)
+    never: list[Choice] = Field(default_factory=list)
+    requirements_optimum: int | None = None

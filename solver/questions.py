@@ -1,0 +1,175 @@
+"""The questions judges ask about a combat: "can X block Y?" / "can X attack P?", "how many legal declarations are
+there, and which?", and "what is forced?".
+
+Each is answered with the same compilation and CP-SAT model as `check`: a legal declaration breaks no restriction and
+obeys the most requirements (509.1c, 508.1d). A declaration found for "can X block Y?" is confirmed by `check`
+itself, so the two can never disagree. Every answer is bounded by one time limit for all its solves ("unknown" when
+it is reached).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+from ..models import Snapshot
+from ..models.answers import ChoiceAnswer
+from ..models.report import Finding, Language
+from .board import Board
+from .decide import as_declaration, check, compile_snapshot, proposal_pairs
+from .explain import finding
+from .ir import Compilation, Pair, Reason, Restriction
+from .optimum import RequirementModel, new_solver
+from .question_words import choice_text, say
+
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
+
+
+class QuestionError(ValueError):
+    """The question doesn't fit the snapshot (an unknown id, or the wrong step)."""
+
+
+class Clock:
+    """One time limit shared by all the solves of a question."""
+
+    def __init__(self, limit: float | None) -> None:
+        self.end = None if limit is None else time.perf_counter() + limit
+
+    def left(self) -> float | None:
+        return None if self.end is None else max(0.001, self.end - time.perf_counter())
+
+
+def findings(reasons: list[Reason], board: Board, lang: str) -> list[Finding]:
+    return [finding(r, board, lang) for r in dict.fromkeys(reasons)]
+
+
+def _expect(snapshot: Snapshot, step: str, question: str) -> None:
+    if snapshot.step != step:
+        raise QuestionError(f"{question} asks about the {step} step; the snapshot's step is {snapshot.step}")
+
+
+def can_block(
+    snapshot: Snapshot, blocker: str, attacker: str, *, lang: Language = "en", time_limit: float | None = None
+) -> ChoiceAnswer:
+    """Can `blocker` block `attacker`? Yes with a legal declaration in which it does (nearest to the snapshot's
+    declaration), or no with the restrictions that forbid it or the requirements it would cost."""
+    _expect(snapshot, "declare_blockers", "can-block")
+    ids = {p.id for p in snapshot.permanents}
+    if blocker not in ids:
+        raise QuestionError(f"blocker: '{blocker}' is not a permanent of the snapshot")
+    if attacker not in {p.id for p in snapshot.permanents if p.attacking is not None}:
+        raise QuestionError(f"attacker: '{attacker}' is not an attacking creature of the snapshot")
+    return _can(snapshot, Pair(blocker, attacker), "can_block", lang, Clock(time_limit))
+
+
+def can_attack(
+    snapshot: Snapshot, creature: str, target: str, *, lang: Language = "en", time_limit: float | None = None
+) -> ChoiceAnswer:
+    """Can `creature` attack `target` (a player, planeswalker or battle)? Answered as `can_block`."""
+    _expect(snapshot, "declare_attackers", "can-attack")
+    ids = {p.id for p in snapshot.permanents}
+    if creature not in ids:
+        raise QuestionError(f"creature: '{creature}' is not a permanent of the snapshot")
+    if target not in ids | {p.id for p in snapshot.players}:
+        raise QuestionError(f"target: '{target}' is not a player or permanent of the snapshot")
+    return _can(snapshot, Pair(creature, target), "can_attack", lang, Clock(time_limit))
+
+
+def _pairs_paying_only(compilation: Compilation, pair: Pair) -> list[Pair]:
+    """The pairs a declaration making the choice may use: those that break no pair restriction and pay no cost
+    beyond the choice's own."""
+    costly_actors, costly_pairs = compilation.costly()
+    paid = set(compilation.costs_of(frozenset({pair})))
+    out = []
+    for p in compilation.candidate_pairs:
+        if p in compilation.forbidden:
+            continue
+        if (p.actor in costly_actors or p in costly_pairs) and not set(compilation.costs_of(frozenset({p}))) <= paid:
+            continue
+        out.append(p)
+    return out
+
+
+def _can(snapshot: Snapshot, pair: Pair, question: str, lang: Language, clock: Clock) -> ChoiceAnswer:
+    from ortools.sat.python import cp_model
+
+    proposal = proposal_pairs(snapshot)
+    board, compilation = compile_snapshot(snapshot, proposal | {pair})
+    choice = choice_text(board, lang, pair.actor, pair.target)
+    common = {"question": question, "step": snapshot.step, "lang": lang, "actor": pair.actor, "target": pair.target}
+    forbidden = compilation.forbidden.get(pair)
+    if forbidden:
+        return ChoiceAnswer(
+            **common,
+            answer="no",
+            text=say("no_restriction", lang, choice=choice),
+            forbidden_by=findings(forbidden, board, lang),
+        )
+    built = RequirementModel(compilation, _pairs_paying_only(compilation, pair), guarded=True)
+    built.model.add(built.lits.pair[pair] == 1)
+    built.prefer_near(proposal)
+    built.model.add_assumptions([guard for guard, _ in built.guards])
+    solver = new_solver(clock.left())
+    status = solver.solve(built.model)
+    unknown = ChoiceAnswer(**common, answer="unknown", text=say("unknown", lang))
+    if status == cp_model.INFEASIBLE:
+        core = _minimal_core(built, solver, clock)
+        if core is None:
+            return unknown
+        return ChoiceAnswer(
+            **common,
+            answer="no",
+            text=say("no_restriction", lang, choice=choice),
+            forbidden_by=findings([r.reason for _, r in core], board, lang),
+        )
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return unknown
+    chosen = frozenset(p for p, var in built.lits.pair.items() if solver.value(var))
+    declaration = as_declaration(snapshot.step, chosen)
+    report = check(snapshot.model_copy(update={"declaration": declaration}), lang=lang, time_limit=clock.left())
+    if report.verdict == "legal":
+        cost = report.outcome.total_cost if report.outcome is not None else None
+        return ChoiceAnswer(
+            **common,
+            answer="yes",
+            text=say("yes_paying", lang, choice=choice, cost=cost) if cost else say("yes", lang, choice=choice),
+            declaration=declaration,
+            cost=cost,
+            requirements_optimum=report.requirements_optimum,
+            requirements_with_choice=report.requirements_obeyed,
+        )
+    if report.verdict == "unknown" or status != cp_model.OPTIMAL or report.requirements_optimum is None:
+        return unknown  # a better declaration with the choice might exist, or the optimum is not proved
+    best, obeyed = report.requirements_optimum, report.requirements_obeyed
+    return ChoiceAnswer(
+        **common,
+        answer="no",
+        text=say("no_requirements", lang, count=obeyed, choice=choice, with_choice=obeyed, best=best),
+        missed_requirements=report.missed_requirements,
+        requirements_optimum=best,
+        requirements_with_choice=obeyed,
+    )
+
+
+def _minimal_core(
+    built: RequirementModel, solver: cp_model.CpSolver, clock: Clock
+) -> list[tuple[cp_model.IntVar, Restriction]] | None:
+    """The restrictions that together forbid the choice: CP-SAT's infeasible core, then shrunk by dropping each
+    restriction the rest still forbid without. None if the time limit is reached."""
+    from ortools.sat.python import cp_model
+
+    by_index = {guard.index: (guard, restriction) for guard, restriction in built.guards}
+    core = [by_index[i] for i in solver.sufficient_assumptions_for_infeasibility() if i in by_index]
+    built.model.clear_objective()  # type: ignore[no-untyped-call]  # feasibility is all that matters now
+    for item in list(core):
+        rest = [c for c in core if c is not item]
+        built.model.clear_assumptions()
+        built.model.add_assumptions([guard for guard, _ in rest])
+        solver.parameters.max_time_in_seconds = clock.left() or 60.0
+        status = solver.solve(built.model)
+        if status == cp_model.INFEASIBLE:
+            core = rest
+        elif status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return None
+    return core

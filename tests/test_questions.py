@@ -1,0 +1,121 @@
+"""The judge's questions on hand-made boards: can X block / attack, how many legal declarations, what is forced."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from combatcheck.models import Snapshot, load_snapshot
+from combatcheck.solver import QuestionError, can_attack, can_block, check, count_declarations, forced_choices
+from helpers import attack_board, attacker, blocker, board, creature
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
+
+
+def _example(name: str) -> Snapshot:
+    return load_snapshot((EXAMPLES / name).read_text())
+
+
+def test_509_1c_each_creature_can_block_only_together() -> None:
+    snapshot = load_snapshot((EXAMPLES / "cr-509.1c-menace.yaml").read_text())
+    for blocker_id in ("sentry", "bear"):
+        answer = can_block(snapshot, blocker_id, "brute")
+        assert answer.answer == "yes"
+        assert answer.declaration is not None
+        assert answer.declaration.block_pairs() == [("bear", "brute"), ("sentry", "brute")]
+    counted = count_declarations(snapshot)
+    assert (counted.status, counted.count, counted.text) == ("exact", 1, "1 legal declaration")
+    forced = forced_choices(snapshot)
+    assert {(c.actor, c.target) for c in forced.always} == {("sentry", "brute"), ("bear", "brute")}
+    assert forced.never == []
+
+
+def test_menace_with_one_possible_blocker_names_the_restriction() -> None:
+    snapshot = board(attacker("brute", "menace"), blocker("bear"), blocker("bird", tapped=True))
+    answer = can_block(snapshot, "bear", "brute", lang="fr")
+    assert answer.answer == "no"
+    assert [f.key for f in answer.forbidden_by] == ["menace"]
+    assert answer.text.startswith("Non : si ") and "restriction" in answer.text
+    never = forced_choices(snapshot).never
+    assert {(c.actor, c.target) for c in never} == {("bear", None), ("bird", None), (None, "brute")}
+    tapped = next(c for c in never if c.actor == "bird")
+    assert [r.key for r in tapped.reasons] == ["untapped_creature_blocks"]
+
+
+def test_a_pair_restriction_forbids_the_choice_directly() -> None:
+    snapshot = board(attacker("bird", "flying"), blocker("bear"))
+    answer = can_block(snapshot, "bear", "bird", lang="es")
+    assert answer.answer == "no" and [f.key for f in answer.forbidden_by] == ["flying"]
+    assert answer.text.startswith("No: si ")
+
+
+def test_a_choice_that_costs_a_requirement_names_it() -> None:
+    # Lure: the bear must block the lured attacker, so blocking the other one costs a requirement.
+    snapshot = board(attacker("lure", "all_able_must_block_it"), attacker("other"), blocker("bear"))
+    answer = can_block(snapshot, "bear", "other")
+    assert answer.answer == "no"
+    assert (answer.requirements_with_choice, answer.requirements_optimum) == (0, 1)
+    assert [f.key for f in answer.missed_requirements] == ["all_able_must_block_it"]
+    assert "at most 0 requirements are obeyed; a legal declaration obeys 1" in answer.text
+    assert can_block(snapshot, "bear", "lure").answer == "yes"
+
+
+def test_the_declaration_found_is_nearest_to_the_proposal_and_legal() -> None:
+    snapshot = board(attacker("a1"), attacker("a2"), blocker("b1"), blocker("b2"), blocks={"b2": "a2"})
+    answer = can_block(snapshot, "b1", "a1")
+    assert answer.declaration is not None
+    assert sorted(answer.declaration.block_pairs()) == [("b1", "a1"), ("b2", "a2")]
+    assert check(snapshot.model_copy(update={"declaration": answer.declaration})).verdict == "legal"
+
+
+def test_a_choice_with_a_cost_is_possible_by_paying() -> None:
+    snapshot = _example("block-cost.yaml")
+    answer = can_block(snapshot, "toll", "knight")
+    assert (answer.answer, answer.cost) == ("yes", "{1}{W}")
+    assert answer.text.startswith("Yes, by paying {1}{W}")
+    counted = count_declarations(snapshot)
+    assert counted.paying_not_counted and counted.count == 1 and counted.declarations[0].blocks == {}
+
+
+def test_can_attack_and_attack_requirements() -> None:
+    snapshot = attack_board(
+        creature("goaded", {"goaded_by": ["ben"]}),
+        creature("wall", "defender"),
+        players=["ana", "ben", "cai"],
+    )
+    assert can_attack(snapshot, "goaded", "cai").answer == "yes"
+    blocked = can_attack(snapshot, "goaded", "ben")
+    assert blocked.answer == "no" and [f.key for f in blocked.missed_requirements] == ["goad"]
+    assert [f.key for f in can_attack(snapshot, "wall", "ben").forbidden_by] == ["defender"]
+    forced = forced_choices(snapshot)
+    assert {(c.actor, c.target) for c in forced.always} == {("goaded", "cai")}
+    assert {(c.actor, c.target) for c in forced.never} == {("wall", None), (None, "ben")}
+    assert [c.text for c in forced.never] == ["wall attacks", "ben is attacked"]
+    assert count_declarations(snapshot).count == 1
+
+
+def test_count_stops_at_the_limit() -> None:
+    # Three attackers and four free blockers, no requirement: 4^4 = 256 legal declarations.
+    snapshot = board(*(attacker(f"a{i}") for i in range(3)), *(blocker(f"b{i}") for i in range(4)))
+    assert count_declarations(snapshot, limit=1000).count == 256
+    more = count_declarations(snapshot, limit=100, show=5, lang="es")
+    assert (more.status, more.count, more.text) == ("more", 100, "más de 100 declaraciones legales")
+    assert len(more.declarations) == 5 and more.declarations[0].blocks == {}
+
+
+def test_plural_forms_follow_the_count() -> None:
+    snapshot = board(attacker("a"), blocker("b"))
+    assert count_declarations(snapshot, lang="fr").text == "2 déclarations légales"
+    sole = board(attacker("a", "must_be_blocked_if_able"), blocker("b"))
+    assert count_declarations(sole, lang="fr").text == "1 déclaration légale"
+    assert count_declarations(sole, lang="es").text == "1 declaración legal"
+
+
+def test_questions_reject_unknown_ids_and_the_wrong_step() -> None:
+    snapshot = board(attacker("a"), blocker("b"))
+    with pytest.raises(QuestionError, match="blocker: 'nobody'"):
+        can_block(snapshot, "nobody", "a")
+    with pytest.raises(QuestionError, match="attacker: 'b' is not an attacking creature"):
+        can_block(snapshot, "a", "b")
+    with pytest.raises(QuestionError, match="declare_attackers step"):
+        can_attack(snapshot, "a", "ben")

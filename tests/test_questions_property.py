@@ -1,0 +1,138 @@
+"""The judge's questions against the brute-force references on random small boards: the count and the list of legal
+declarations, the forced choices, and "can X block / attack Y?" (cost-free choices; costs are tested by hand)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boards import attack_boards, boards
+from combatcheck.models import Snapshot, snapshot_from_data
+from combatcheck.models.answers import Choice, ForcedChoices
+from combatcheck.solver import can_attack, can_block, check, count_declarations, forced_choices
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from reference import RefBoard, all_declarations, costs_of, pair_ok, reference_optimum, requirements_obeyed
+from reference import restrictions_ok as block_ok
+from reference_attacks import AttackBoard, all_attacks, pays
+from reference_attacks import pair_ok as attack_pair_ok
+from reference_attacks import reference_optimum as attack_optimum
+from reference_attacks import requirements_obeyed as attack_obeyed
+from reference_attacks import restrictions_ok as attack_ok
+
+Pairs = frozenset[tuple[str, str]]
+SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _holds(choice: Choice, declaration: Pairs) -> bool:
+    if choice.actor is not None and choice.target is not None:
+        return (choice.actor, choice.target) in declaration
+    if choice.actor is not None:
+        return any(a == choice.actor for a, _ in declaration)
+    return any(t == choice.target for _, t in declaration)
+
+
+def _check_forced(forced: ForcedChoices, legal: list[Pairs], actors: list[str], targets: list[str]) -> None:
+    """Every listed choice is made by all (or none) of the legal declarations, and every choice that is made by all
+    (none) is listed or implied by a listed one."""
+    assert forced.status == "exact"
+    for choice in forced.always:
+        assert all(_holds(choice, d) for d in legal), choice
+    for choice in forced.never:
+        assert not any(_holds(choice, d) for d in legal), choice
+    pairs = [(a, t) for a in actors for t in targets]
+    always = {(c.actor, c.target) for c in forced.always}
+    never = {(c.actor, c.target) for c in forced.never}
+    for a, t in pairs:
+        if all((a, t) in d for d in legal):
+            assert (a, t) in always
+        if not any((a, t) in d for d in legal) and any(p[0] == a for d in legal for p in d):
+            assert (a, t) in never or (None, t) in never
+    for a in actors:
+        makes = [any(x == a for x, _ in d) for d in legal]
+        if all(makes):
+            assert (a, None) in always or any(x == a for x, _ in always)
+        if not any(makes):
+            assert (a, None) in never
+    for t in targets:
+        gets = [any(y == t for _, y in d) for d in legal]
+        if all(gets):
+            assert (None, t) in always or any(y == t for _, y in always)
+        if not any(gets):
+            assert (None, t) in never
+
+
+def _check_count(snapshot: Snapshot, legal: list[Pairs], pairs_of: Any) -> None:
+    counted = count_declarations(snapshot, limit=10_000, show=10_000)
+    assert (counted.status, counted.count) == ("exact", len(legal))
+    assert {frozenset(pairs_of(d)) for d in counted.declarations} == set(legal)
+
+
+@SETTINGS
+@given(board=boards(), pick=st.integers(0, 10**9))
+def test_block_questions_agree_with_brute_force(board: dict[str, Any], pick: int) -> None:
+    snapshot = snapshot_from_data(board)
+    ref = RefBoard.of(snapshot)
+    optimum = reference_optimum(ref)
+    free = [d for d in all_declarations(ref, beyond_capacity=0) if not any(costs_of(ref, ref.perms[b]) for b, _ in d)]
+    obeying = [d for d in free if block_ok(ref, d)]
+    legal = [d for d in obeying if requirements_obeyed(ref, d) >= optimum]
+    _check_count(snapshot, legal, lambda d: d.block_pairs())
+
+    blockers = [b.id for b in ref.defending_creatures()]
+    attackers = [a.id for a in ref.attackers]
+    _check_forced(forced_choices(snapshot), legal, blockers, attackers)
+
+    same_side = [
+        (b, a) for b in blockers for a in attackers if ref.team[ref.perms[b].controller] == ref.team[ref.defender[a]]
+    ]
+    cost_free = [(b, a) for b, a in same_side if not costs_of(ref, ref.perms[b])]
+    if not cost_free:
+        return
+    b, a = cost_free[pick % len(cost_free)]
+    answer = can_block(snapshot, b, a)
+    with_choice = [d for d in obeying if (b, a) in d]
+    if any((b, a) in d for d in legal):
+        assert answer.answer == "yes" and answer.declaration is not None
+        assert frozenset(answer.declaration.block_pairs()) in legal and (b, a) in answer.declaration.block_pairs()
+        assert check(snapshot.model_copy(update={"declaration": answer.declaration})).verdict == "legal"
+    else:
+        assert answer.answer == "no", answer
+        if not pair_ok(ref, ref.perms[b], ref.perms[a]) or not with_choice:
+            assert answer.forbidden_by and not answer.missed_requirements
+        else:
+            assert answer.missed_requirements and not answer.forbidden_by
+            assert answer.requirements_with_choice == max(requirements_obeyed(ref, d) for d in with_choice)
+            assert answer.requirements_optimum == optimum
+
+
+@SETTINGS
+@given(board=attack_boards(), pick=st.integers(0, 10**9))
+def test_attack_questions_agree_with_brute_force(board: dict[str, Any], pick: int) -> None:
+    snapshot = snapshot_from_data(board)
+    ref = AttackBoard.of(snapshot)
+    optimum = attack_optimum(ref)
+    obeying = [a for a in all_attacks(ref) if attack_ok(ref, a) and not pays(ref, a)]
+    legal = [a for a in obeying if attack_obeyed(ref, a) >= optimum]
+    _check_count(snapshot, legal, lambda d: d.attack_pairs())
+
+    creatures = [c.id for c in ref.creatures()]
+    targets = list(ref.targets)
+    _check_forced(forced_choices(snapshot), legal, creatures, targets)
+
+    cost_free = [(c, t) for c in creatures for t in targets if not pays(ref, frozenset({(c, t)}))]
+    if not cost_free:
+        return
+    c, t = cost_free[pick % len(cost_free)]
+    answer = can_attack(snapshot, c, t)
+    with_choice = [a for a in obeying if (c, t) in a]
+    if any((c, t) in a for a in legal):
+        assert answer.answer == "yes" and answer.declaration is not None
+        assert frozenset(answer.declaration.attack_pairs()) in legal
+        assert answer.declaration.attacks[c] == t
+    else:
+        assert answer.answer == "no", answer
+        if not attack_pair_ok(ref, ref.perms[c], t) or not with_choice:
+            assert answer.forbidden_by and not answer.missed_requirements
+        else:
+            assert answer.missed_requirements and not answer.forbidden_by
+            assert answer.requirements_with_choice == max(attack_obeyed(ref, a) for a in with_choice)

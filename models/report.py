@@ -57,13 +57,19 @@ class Report(BaseModel):
     requirements_obeyed: int
     requirements_optimum: int | None = Field(
         None,
-        description="the most requirements a restriction-obeying declaration can obey without paying costs",
+        description=(
+            "the most requirements a restriction-obeying declaration can obey without paying a cost beyond those "
+            "the proposal pays"
+        ),
     )
     missed_requirements: list[Finding] = Field(
         default_factory=list, description="requirements the witness obeys that the proposal does not"
     )
     witness: Declaration | None = Field(
         None, description="a legal declaration nearest to the proposal, in the snapshot's declaration format"
+    )
+    witness_outcome: Outcome | None = Field(
+        None, description="when illegal: what the witness does and the costs it pays (never beyond the proposal's)"
     )
     outcome: Outcome | None = None
     solver: SolverInfo

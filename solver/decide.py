@@ -1,7 +1,9 @@
 """The verdict: check a proposed declaration, or solve for a legal one (508.1c-d, 509.1b-c).
 
-A proposal is legal iff it breaks no restriction and obeys at least as many requirements as the best declaration
-that pays no cost. CP-SAT runs only when the proposal could fall short of that optimum.
+A proposal is legal iff it breaks no restriction and obeys at least as many requirements as the best
+restriction-obeying declaration that pays no cost beyond those the proposal itself pays (nobody has to pay, but a
+creature paid for is held to the requirements it can then obey; docs/format.md, "Costs"). CP-SAT runs only when
+the proposal could fall short of that optimum.
 """
 
 from __future__ import annotations
@@ -61,15 +63,16 @@ def evaluate(compilation: Compilation, pairs: frozenset[Pair], *, proposal: bool
     return Evaluation(list(dict.fromkeys(broken)), obeyed)
 
 
-def requirement_upper_bound(compilation: Compilation) -> int:
-    """Requirements that some cost-free declaration might obey, each judged alone: a cap on the optimum."""
-    free = set(compilation.free_pairs())
-    actors = {p.actor for p in free}
-    targets = {p.target for p in free}
+def requirement_upper_bound(compilation: Compilation, proposal: frozenset[Pair]) -> int:
+    """Requirements that some declaration paying no more than `proposal` might obey, each judged alone: a cap on
+    the optimum."""
+    available = set(compilation.available_pairs(proposal))
+    actors = {p.actor for p in available}
+    targets = {p.target for p in available}
 
     def possible(atom: object) -> bool:
         if isinstance(atom, Pair):
-            return atom in free
+            return atom in available
         if isinstance(atom, Acts):
             return atom.actor in actors
         if isinstance(atom, Receives):
@@ -139,7 +142,7 @@ def check(snapshot: Snapshot, *, lang: str = "en", time_limit: float | None = No
     evaluation = evaluate(compilation, proposal, proposal=True)
     violations = [finding(r, board, lang) for r in evaluation.broken]
 
-    upper = requirement_upper_bound(compilation)
+    upper = requirement_upper_bound(compilation, proposal)
     needs_optimum = evaluation.obeyed_count < upper
     optimum: Optimum | None = None
     if needs_optimum or (violations and witness):
@@ -147,12 +150,11 @@ def check(snapshot: Snapshot, *, lang: str = "en", time_limit: float | None = No
 
     best: int | None
     if not needs_optimum:
-        # No declaration can obey more than `upper`. A legal proposal that pays nothing is itself a cost-free
-        # declaration, so then the optimum is exactly what it obeys; a paid one may exceed the cost-free optimum.
-        pays = bool(compilation.costs_of(proposal))
+        # No declaration can obey more than `upper`. A proposal that breaks nothing is itself one of the
+        # declarations the optimum ranges over (it pays only its own costs), so then the optimum is what it obeys.
         if optimum is not None and optimum.exact:
             best = optimum.best
-        elif upper == 0 or (not violations and not pays):
+        elif upper == 0 or not violations:
             best = upper
         else:
             best = None
@@ -173,9 +175,11 @@ def check(snapshot: Snapshot, *, lang: str = "en", time_limit: float | None = No
 
     missed: list[Finding] = []
     witness_declaration = None
+    witness_outcome = None
     if verdict == "illegal" and optimum is not None and optimum.pairs is not None:
         witness_eval = evaluate(compilation, optimum.pairs)
         witness_declaration = as_declaration(snapshot.step, optimum.pairs)
+        witness_outcome = outcome(board, compilation, optimum.pairs)
         mine = set(evaluation.obeyed)
         missed = [
             finding(compilation.requirements[i].reason, board, lang) for i in witness_eval.obeyed if i not in mine
@@ -193,6 +197,7 @@ def check(snapshot: Snapshot, *, lang: str = "en", time_limit: float | None = No
         requirements_optimum=best,
         missed_requirements=missed,
         witness=witness_declaration,
+        witness_outcome=witness_outcome,
         outcome=outcome(board, compilation, proposal) if verdict == "legal" else None,
         solver=_info(optimum, started),
     )

@@ -112,6 +112,17 @@ _WORDS: dict[str, dict[str, str]] = {
         "es": "No bloqueadas: {attackers}",
     },
     "cost": {"en": "Cost to pay: {cost}", "fr": "Coût à payer : {cost}", "es": "Coste a pagar: {cost}"},
+    "held": {
+        "en": "Creatures the proposal pays for are held to the requirements they can then obey (509.1c): {creatures}",
+        "fr": (
+            "Les créatures pour lesquelles la proposition paie sont soumises aux obligations qu'elles peuvent alors "
+            "respecter (509.1c) : {creatures}"
+        ),
+        "es": (
+            "Las criaturas por las que paga la propuesta quedan sujetas a los requisitos que puedan cumplir "
+            "entonces (509.1c): {creatures}"
+        ),
+    },
 }
 
 
@@ -135,6 +146,7 @@ def report_lines(report: Report, snapshot: Snapshot) -> list[str]:
     if report.verdict == "illegal" and report.witness is not None:
         lines.append(word("witness", lang))
         lines += _declaration_lines(report.witness, board, lang)
+        lines += _witness_cost_lines(report, board, lang)
     if report.outcome is not None:
         if report.witness is not None:
             lines.append(word("solution", lang))
@@ -152,6 +164,15 @@ def report_lines(report: Report, snapshot: Snapshot) -> list[str]:
         if report.outcome.total_cost:
             lines.append(word("cost", lang, cost=report.outcome.total_cost))
     return lines
+
+
+def _witness_cost_lines(report: Report, board: Board, lang: str) -> list[str]:
+    """What the witness pays: only costs the proposal pays too, which is why it may use those creatures."""
+    paid = report.witness_outcome
+    if paid is None or not paid.total_cost:
+        return []
+    creatures = list(dict.fromkeys(item.object for item in paid.costs))
+    return ["  " + word("cost", lang, cost=paid.total_cost), word("held", lang, creatures=_labels(creatures, board))]
 
 
 def _labels(ids: list[str], board: Board) -> str:

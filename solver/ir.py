@@ -86,8 +86,8 @@ class Requirement:
 @dataclass(frozen=True, slots=True)
 class Cost:
     """A cost to declare `actor` (once, whatever it is declared against), or to declare the pair (actor, target)
-    when `target` is given (Propaganda: per creature attacking that player). Unpaid, the declaration is forbidden;
-    nobody has to pay (508.1d, 509.1c)."""
+    when `target` is given (Propaganda: per creature attacking that player). Nobody has to pay (508.1d, 509.1c), so
+    the optimum may declare only what carries no cost or costs the proposal pays (`available_pairs`)."""
 
     actor: str
     target: str | None
@@ -139,9 +139,23 @@ class Compilation:
         return actors, pairs
 
     def free_pairs(self) -> list[Pair]:
-        """Pairs a declaration may use without breaking a pair restriction or paying a cost (509.1c)."""
+        """Pairs a declaration may use without breaking a pair restriction or paying any cost (509.1c)."""
+        return self.available_pairs(frozenset())
+
+    def available_pairs(self, proposal: frozenset[Pair]) -> list[Pair]:
+        """The pairs the optimum may use: no pair restriction forbids them, and every cost they carry is one the
+        proposal itself pays (docs/format.md, "Costs"). Nobody has to pay (508.1d, 509.1c), but a creature the
+        proposal pays for is held to the requirements it can then obey: an actor's own cost is paid if the proposal
+        declares that actor (against anything), a pair's cost only if the proposal declares that very pair."""
         actors, pairs = self.costly()
-        return [p for p in self.candidate_pairs if p not in self.forbidden and p.actor not in actors and p not in pairs]
+        declared = {p.actor for p in proposal}
+        return [
+            p
+            for p in self.candidate_pairs
+            if p not in self.forbidden
+            and (p.actor not in actors or p.actor in declared)
+            and (p not in pairs or p in proposal)
+        ]
 
     def costs_of(self, pairs: frozenset[Pair]) -> list[Cost]:
         """The costs a declaration pays: each actor's own cost once, each pair's cost per pair."""

@@ -1,4 +1,5 @@
-"""CP-SAT: the maximum number of requirements any restriction-obeying declaration can obey (509.1c).
+"""CP-SAT: the maximum number of requirements any restriction-obeying declaration can obey without paying a cost
+beyond those the proposal pays (509.1c).
 
 ortools is imported here only, and only when a proposal could miss a requirement, so fast-path checks never
 pay its import time.
@@ -32,14 +33,14 @@ class Optimum:
 
 
 class _Literals:
-    """Maps atoms to CP-SAT literals; an atom that no free declaration can make true is the constant False."""
+    """Maps atoms to CP-SAT literals; an atom that no available pair can make true is the constant False."""
 
-    def __init__(self, model: cp_model.CpModel, free_pairs: list[Pair]) -> None:
+    def __init__(self, model: cp_model.CpModel, pairs: list[Pair]) -> None:
         from ortools.sat.python.cp_model import LinearExpr
 
         self.model = model
         self.linear = LinearExpr
-        self.pair: dict[Pair, cp_model.IntVar] = {p: model.new_bool_var("") for p in free_pairs}
+        self.pair: dict[Pair, cp_model.IntVar] = {p: model.new_bool_var("") for p in pairs}
         self._by_actor: dict[str, list[cp_model.IntVar]] = defaultdict(list)
         self._by_target: dict[str, list[cp_model.IntVar]] = defaultdict(list)
         for p, var in self.pair.items():
@@ -164,12 +165,12 @@ def optimise(
     time_limit: float | None = None,
     workers: int = 1,
 ) -> Optimum:
-    """Maximise obeyed requirements over declarations that pay nothing; among optimal ones, pick the one
-    nearest to `reference` (fewest pairs added or removed), so a witness differs from the proposal as little as
-    possible."""
+    """Maximise obeyed requirements over declarations that pay no cost beyond those `reference` (the proposal)
+    pays; among optimal ones, pick the one nearest to `reference` (fewest pairs added or removed), so a witness
+    differs from the proposal as little as possible."""
     from ortools.sat.python import cp_model
 
-    built = RequirementModel(compilation, compilation.free_pairs())
+    built = RequirementModel(compilation, compilation.available_pairs(reference))
     weight = built.prefer_near(reference)
     solver = new_solver(time_limit, workers)
     status = solver.solve(built.model)

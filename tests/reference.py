@@ -2,7 +2,8 @@
 
 It enumerates every declaration of a small board, applies each rule straight from the Comprehensive Rules text
 (no IR, no catalog), and takes the maximum number of requirements over restriction-obeying declarations that pay
-no cost (509.1c). Slow on purpose: it is the yardstick for the CP-SAT checker.
+no cost the proposal does not pay (509.1c: nobody has to pay, but a creature paid for is held to the requirements
+it can then obey). Slow on purpose: it is the yardstick for the CP-SAT checker.
 """
 
 from __future__ import annotations
@@ -142,6 +143,11 @@ def costs_of(board: RefBoard, b: Permanent) -> list[str]:
     return out
 
 
+def paid_blockers(board: RefBoard, decl: Declaration) -> frozenset[str]:
+    """The creatures whose block costs `decl` pays (509.1d): every costly creature it declares as a blocker."""
+    return frozenset(b for b, _ in decl if costs_of(board, board.perms[b]))
+
+
 def restrictions_ok(board: RefBoard, decl: Declaration) -> bool:
     """Every restriction, on the whole declaration (509.1a-b)."""
     for b_id, a_id in decl:
@@ -253,11 +259,12 @@ class RefResult:
     restrictions_ok: bool
 
 
-def reference_optimum(board: RefBoard) -> int:
+def reference_optimum(board: RefBoard, paid: frozenset[str] = frozenset()) -> int:
+    """The most requirements a restriction-obeying declaration obeys, paying only for the creatures in `paid`."""
     best = 0
     for decl in all_declarations(board, beyond_capacity=0):
-        if any(costs_of(board, board.perms[b]) for b, _ in decl):
-            continue  # nobody has to pay a cost (509.1c)
+        if not paid_blockers(board, decl) <= paid:
+            continue  # nobody has to pay a cost the proposal does not pay (509.1c)
         if restrictions_ok(board, decl):
             best = max(best, requirements_obeyed(board, decl))
     return best
@@ -266,7 +273,7 @@ def reference_optimum(board: RefBoard) -> int:
 def reference_check(snapshot: Snapshot, optimum: int | None = None) -> RefResult:
     board = RefBoard.of(snapshot)
     decl: Declaration = frozenset(snapshot.declaration.block_pairs()) if snapshot.declaration else frozenset()
-    best = reference_optimum(board) if optimum is None else optimum
+    best = reference_optimum(board, paid_blockers(board, decl)) if optimum is None else optimum
     ok = restrictions_ok(board, decl)
     obeyed = requirements_obeyed(board, decl)
     return RefResult(best, ok and obeyed >= best, obeyed, ok)

@@ -136,16 +136,19 @@ def restrictions_ok(board: AttackBoard, attack: Attack) -> bool:
     return True
 
 
-def pays(board: AttackBoard, attack: Attack) -> bool:
+def paid_costs(board: AttackBoard, attack: Attack) -> frozenset[tuple[str, ...]]:
+    """The costs an attack pays (508.1h): a creature's own attack cost, once ("creature", c), and each tax effect
+    per creature attacking the taxed player or their planeswalkers ("tax", effect index, c, target)."""
+    out: set[tuple[str, ...]] = set()
     for c, t in attack:
         if abilities(board.perms[c], AttackCost):
-            return True
-        for e in board.snapshot.effects:
+            out.add(("creature", c))
+        for i, e in enumerate(board.snapshot.effects):
             if isinstance(e, AttackCostEffect) and (
                 t == e.defender or (e.planeswalkers and _walker_of(board, t, e.defender))
             ):
-                return True
-    return False
+                out.add(("tax", str(i), c, t))
+    return frozenset(out)
 
 
 def requirements_obeyed(board: AttackBoard, attack: Attack) -> int:
@@ -183,8 +186,14 @@ def all_attacks(board: AttackBoard) -> Iterator[Attack]:
         yield frozenset((c.id, t) for c, t in zip(creatures, pick, strict=True) if t is not None)
 
 
-def reference_optimum(board: AttackBoard) -> int:
+def reference_optimum(board: AttackBoard, paid: frozenset[tuple[str, ...]] = frozenset()) -> int:
+    """The most requirements a restriction-obeying attack obeys paying no cost outside `paid` (508.1d: nobody has
+    to pay, but a creature paid for is held to the requirements it can then obey)."""
     return max(
-        (requirements_obeyed(board, a) for a in all_attacks(board) if restrictions_ok(board, a) and not pays(board, a)),
+        (
+            requirements_obeyed(board, a)
+            for a in all_attacks(board)
+            if restrictions_ok(board, a) and paid_costs(board, a) <= paid
+        ),
         default=0,
     )

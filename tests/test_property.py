@@ -9,8 +9,15 @@ from combatcheck.models import snapshot_from_data
 from combatcheck.solver import check, solve
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from reference import RefBoard, all_declarations, costs_of, reference_optimum, requirements_obeyed, restrictions_ok
-from reference_attacks import AttackBoard, all_attacks, pays
+from reference import (
+    RefBoard,
+    all_declarations,
+    paid_blockers,
+    reference_optimum,
+    requirements_obeyed,
+    restrictions_ok,
+)
+from reference_attacks import AttackBoard, all_attacks, paid_costs
 from reference_attacks import reference_optimum as attack_optimum
 from reference_attacks import requirements_obeyed as attack_obeyed
 from reference_attacks import restrictions_ok as attack_ok
@@ -21,12 +28,25 @@ from reference_attacks import restrictions_ok as attack_ok
 def test_cpsat_agrees_with_brute_force(board: dict[str, Any], pick: int, prefer_legal: bool) -> None:
     snapshot = snapshot_from_data(board)
     ref = RefBoard.of(snapshot)
-    optimum = reference_optimum(ref)
+    optima: dict[frozenset[str], int] = {}
+
+    def optimum_paying(paid: frozenset[str]) -> int:
+        """The optimum depends on the proposal only through the creatures it pays for (509.1c)."""
+        if paid not in optima:
+            optima[paid] = reference_optimum(ref, paid)
+        return optima[paid]
+
     declarations = list(all_declarations(ref))
     if prefer_legal:
-        legal = [d for d in declarations if restrictions_ok(ref, d) and requirements_obeyed(ref, d) >= optimum]
+        legal = [
+            d
+            for d in declarations
+            if restrictions_ok(ref, d) and requirements_obeyed(ref, d) >= optimum_paying(paid_blockers(ref, d))
+        ]
         declarations = legal or declarations
     proposal = sorted(declarations[pick % len(declarations)])
+    paid = paid_blockers(ref, frozenset(proposal))
+    optimum = optimum_paying(paid)
     blocks: dict[str, list[str]] = {}
     for blocker, attacker in proposal:
         blocks.setdefault(blocker, []).append(attacker)
@@ -45,13 +65,13 @@ def test_cpsat_agrees_with_brute_force(board: dict[str, Any], pick: int, prefer_
         assert report.witness is not None
         witness = frozenset(report.witness.block_pairs())
         assert restrictions_ok(ref, witness)
-        assert not any(costs_of(ref, ref.perms[b]) for b, _ in witness)
+        assert paid_blockers(ref, witness) <= paid, "the witness pays only what the proposal pays"
         assert requirements_obeyed(ref, witness) == optimum
 
     solved = solve(snapshot)
     assert solved.witness is not None
     found = frozenset(solved.witness.block_pairs())
-    assert restrictions_ok(ref, found)
+    assert restrictions_ok(ref, found) and paid_blockers(ref, found) <= paid
     assert requirements_obeyed(ref, found) == optimum
 
 
@@ -60,20 +80,39 @@ def test_cpsat_agrees_with_brute_force(board: dict[str, Any], pick: int, prefer_
 def test_cpsat_agrees_with_brute_force_on_attacks(board: dict[str, Any], pick: int, prefer_legal: bool) -> None:
     snapshot = snapshot_from_data(board)
     ref = AttackBoard.of(snapshot)
-    optimum = attack_optimum(ref)
+    optima: dict[frozenset[tuple[str, ...]], int] = {}
+
+    def optimum_paying(paid: frozenset[tuple[str, ...]]) -> int:
+        """The optimum depends on the proposal only through the costs it pays (508.1d)."""
+        if paid not in optima:
+            optima[paid] = attack_optimum(ref, paid)
+        return optima[paid]
+
     attacks = list(all_attacks(ref))
     if prefer_legal:
-        legal = [a for a in attacks if attack_ok(ref, a) and attack_obeyed(ref, a) >= optimum]
+        legal = [
+            a for a in attacks if attack_ok(ref, a) and attack_obeyed(ref, a) >= optimum_paying(paid_costs(ref, a))
+        ]
         attacks = legal or attacks
     proposal = attacks[pick % len(attacks)]
+    paid = paid_costs(ref, proposal)
+    optimum = optimum_paying(paid)
     snapshot = snapshot_from_data({**board, "declaration": {"attacks": dict(proposal)}})
 
     report = check(snapshot)
     expected_legal = attack_ok(ref, proposal) and attack_obeyed(ref, proposal) >= optimum
     assert report.verdict == ("legal" if expected_legal else "illegal"), report.model_dump_json(indent=1)
     assert report.requirements_obeyed == attack_obeyed(ref, proposal)
+    if report.requirements_optimum is not None:
+        assert report.requirements_optimum == optimum
     if report.verdict == "illegal":
         assert report.violations and report.witness is not None
         witness = frozenset(report.witness.attack_pairs())
-        assert attack_ok(ref, witness) and not pays(ref, witness)
+        assert attack_ok(ref, witness) and paid_costs(ref, witness) <= paid
         assert attack_obeyed(ref, witness) == optimum
+
+    solved = solve(snapshot)
+    assert solved.witness is not None
+    found = frozenset(solved.witness.attack_pairs())
+    assert attack_ok(ref, found) and paid_costs(ref, found) <= paid
+    assert attack_obeyed(ref, found) == optimum

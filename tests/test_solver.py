@@ -9,8 +9,8 @@ from pathlib import Path
 import combatcheck.solver.decide as decide
 import pytest
 from combatcheck.cli import app
-from combatcheck.models import load_snapshot
-from combatcheck.solver import check, solve
+from combatcheck.models import Snapshot, load_snapshot
+from combatcheck.solver import LANGUAGES, check, report_lines, solve
 from combatcheck.solver.ir import Pair
 from combatcheck.solver.optimum import Optimum
 from helpers import attacker, blocker, board
@@ -144,3 +144,57 @@ def test_without_the_band_the_lure_is_missed() -> None:
         blocks={"wall": "bear"},
     )
     assert check(snapshot).verdict == "illegal"
+
+
+def _behemoth(blocks: dict[str, str] | None) -> Snapshot:
+    """Qal Sisma Behemoth (block cost {2}) against Roar of Challenge's Runeclaw Bear and a Hill Giant."""
+    return board(
+        attacker("bear", "all_able_must_block_it"),
+        attacker("giant"),
+        blocker("behemoth", {"block_cost": "{2}"}),
+        blocks=blocks,
+    )
+
+
+def test_a_paid_creature_is_held_and_the_witness_pays_only_what_the_proposal_pays() -> None:
+    snapshot = _behemoth({"behemoth": "giant"})
+    report = check(snapshot)
+    assert report.verdict == "illegal"
+    assert (report.requirements_obeyed, report.requirements_optimum) == (0, 1)
+    assert [m.key for m in report.missed_requirements] == ["all_able_must_block_it"]
+    assert report.witness is not None and report.witness.blocks == {"behemoth": ("bear",)}
+    assert report.witness_outcome is not None and report.witness_outcome.total_cost == "{2}"
+    assert report.outcome is None
+    lines = {lang: report_lines(check(snapshot, lang=lang), snapshot) for lang in LANGUAGES}
+    assert "  Cost to pay: {2}" in lines["en"]
+    assert lines["en"][-1].startswith("Creatures the proposal pays for are held") and "behemoth" in lines["en"][-1]
+    assert lines["fr"][-1].startswith("Les créatures pour lesquelles la proposition paie")
+    assert lines["es"][-1].startswith("Las criaturas por las que paga la propuesta")
+
+
+def test_an_unpaid_witness_prints_no_cost() -> None:
+    snapshot = board(attacker("a"), blocker("b", "blocks_each_combat_if_able"), blocks={})
+    report = check(snapshot)
+    assert report.verdict == "illegal" and report.witness_outcome is not None
+    assert report.witness_outcome.total_cost is None
+    assert not any("held" in line or "Cost" in line for line in report_lines(report, snapshot))
+
+
+def test_not_paying_at_all_is_legal_on_the_fast_path() -> None:
+    report = check(_behemoth({}))
+    assert report.verdict == "legal" and report.requirements_optimum == 0
+    assert not report.solver.used_cpsat
+
+
+def test_paying_and_obeying_is_legal_with_the_optimum_it_unlocks() -> None:
+    report = check(_behemoth({"behemoth": "bear"}))
+    assert report.verdict == "legal" and report.requirements_optimum == 1
+    assert report.outcome is not None and report.outcome.total_cost == "{2}"
+
+
+def test_solve_pays_no_more_than_the_snapshots_declaration() -> None:
+    free = solve(_behemoth(None))
+    assert free.witness is not None and free.witness.blocks == {}
+    paid = solve(_behemoth({"behemoth": "giant"}))
+    assert paid.verdict == "legal" and paid.witness is not None and paid.witness.blocks == {"behemoth": ("bear",)}
+    assert paid.outcome is not None and paid.outcome.total_cost == "{2}"

@@ -151,6 +151,11 @@ def paid_costs(board: AttackBoard, attack: Attack) -> frozenset[tuple[str, ...]]
     return frozenset(out)
 
 
+def pays(board: AttackBoard, attack: Attack) -> bool:
+    """Whether an attack pays any cost at all."""
+    return bool(paid_costs(board, attack))
+
+
 def requirements_obeyed(board: AttackBoard, attack: Attack) -> int:
     attacking = {c for c, _ in attack}
     players = [p.id for p in board.snapshot.players]

@@ -1,6 +1,7 @@
 """Cards by name in a snapshot (`card:`), and abilities added or removed without restating them (`gains`, `loses`).
 
-Kept apart from snapshot.py so that the card database is imported only when a permanent names a card.
+A card name is resolved here, while the snapshot loads, through the narrow interface `combatcheck.card_source`:
+this package doesn't import the card database (which is loaded only when a permanent names a card).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from typing import Any
 
 from pydantic_core import PydanticCustomError
 
+from ..card_source import UnknownCardName, card_source
 from .abilities import KEYWORD_ALIASES, PARAMETERIZED, Ability, Keyword, ability_name
 
 LOSE_ALL = "all"
@@ -53,30 +55,24 @@ def fill_from_card(data: dict[str, Any]) -> dict[str, Any]:
 
     An unknown name is left alone here: the `card` field's validator reports it with suggestions.
     """
-    from ..cards.lookup import UnknownCard, find_card, permanent_fields  # the database loads on first use
-
     try:
-        face = find_card(str(data["card"]))
-    except UnknownCard:
+        card = card_source().card_fields(str(data["card"]))
+    except UnknownCardName:
         return data
-    merged = {**permanent_fields(face), **data}
-    if face.is_creature:
-        printed = {"power": face.power, "toughness": face.toughness}
-        missing = [f"{key} is '{value}'" for key, value in printed.items() if key not in merged and value is not None]
-        if missing:
-            raise PydanticCustomError(
-                "card_stats",
-                "{card}: {missing} on the card; state it in the snapshot",
-                {"card": face.name, "missing": " and ".join(missing)},
-            )
+    merged = {**card.fields, **data}
+    missing = [f"{key} is '{value}'" for key, value in card.unfixed.items() if key not in merged]
+    if missing:
+        raise PydanticCustomError(
+            "card_stats",
+            "{card}: {missing} on the card; state it in the snapshot",
+            {"card": card.name, "missing": " and ".join(missing)},
+        )
     return merged
 
 
 def check_card_name(name: str) -> str:
-    from ..cards.lookup import UnknownCard, find_card
-
     try:
-        find_card(name)
-    except UnknownCard as exc:
+        card_source().card_fields(name)
+    except UnknownCardName as exc:
         raise PydanticCustomError("unknown_card", "{message}", {"message": str(exc)}) from None
     return name

@@ -3,14 +3,37 @@
 from __future__ import annotations
 
 import difflib
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from .characteristics import CardTypeName, ColorName, Subtype, SupertypeName
+from .keywords import Keyword
 
-if TYPE_CHECKING:
-    from .snapshot import Permanent
+
+class Filterable(Protocol):
+    """What a filter reads of a permanent. `snapshot.Permanent` has it all; a protocol, because the snapshot's
+    models build on this module and so can't be imported here."""
+
+    @property
+    def name(self) -> str | None: ...
+    @property
+    def controller(self) -> str: ...
+    @property
+    def types(self) -> tuple[str, ...]: ...
+    @property
+    def subtypes(self) -> tuple[str, ...]: ...
+    @property
+    def supertypes(self) -> tuple[str, ...]: ...
+    @property
+    def colors(self) -> tuple[str, ...]: ...
+    @property
+    def power(self) -> int | None: ...
+    @property
+    def toughness(self) -> int | None: ...
+    @property
+    def tapped(self) -> bool: ...
+    def has_keyword(self, name: str) -> bool: ...
 
 
 class CreatureFilter(BaseModel):
@@ -53,8 +76,6 @@ class CreatureFilter(BaseModel):
         """A misspelt keyword would silently match nothing, so names must be keywords of the vocabulary."""
         if value is None:
             return None
-        from .abilities import Keyword  # abilities.py builds on this module
-
         known = [k.value for k in Keyword]
         out = []
         for name in value:
@@ -66,7 +87,7 @@ class CreatureFilter(BaseModel):
             out.append(word)
         return tuple(out)
 
-    def matches(self, creature: Permanent, this: Permanent | None = None) -> bool:
+    def matches(self, creature: Filterable, this: Filterable | None = None) -> bool:
         """Whether `creature` matches; `this` is the permanent whose ability holds the filter."""
         checks: list[bool] = []
         if self.names is not None:

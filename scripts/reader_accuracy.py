@@ -15,8 +15,12 @@ import sys
 from pathlib import Path
 
 import yaml
-from combatcheck.cards.accuracy import Label, Score, database_counts, score
 from combatcheck.cards.db import load_bundled
+
+# The scoring lives beside the tests that use it: it reads the reader's abilities with the snapshot models, which
+# the cards package doesn't import.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from reader_score import Label, Score, database_counts, score
 
 LABELS = Path(__file__).resolve().parent.parent / "tests" / "data" / "cards_labelled.yaml"
 # The net that drew the random sample: text mentioning attacking, blocking or a combat keyword.

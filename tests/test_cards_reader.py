@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 import yaml
-from combatcheck.cards.accuracy import Label, canonical, reader_items, score
 from combatcheck.cards.db import CardDatabase, load_bundled
 from combatcheck.cards.oracle import SelfInfo, read_oracle
+from reader_score import Label, canonical, reader_items, score
 
 LABELS_FILE = Path(__file__).parent / "data" / "cards_labelled.yaml"
 RAW = yaml.safe_load(LABELS_FILE.read_text(encoding="utf-8"))

@@ -1,4 +1,6 @@
-"""Measuring the Oracle reader against hand-checked labels: per-category precision and recall.
+"""Measuring the Oracle reader against hand-checked labels: per-category precision and recall (used by
+tests/test_cards_reader.py and scripts/reader_accuracy.py; outside the package, because it reads the reader's
+abilities with the snapshot models and `cards` doesn't import them).
 
 A category is an ability's snapshot name (`flying`, `protection_from`, `cant_be_blocked_by`, …) plus `unmapped`
 (the reader reported the card's own combat text as not read). An ability counts as found only if it is exactly the
@@ -13,11 +15,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from combatcheck.cards.db import CardDatabase
+from combatcheck.cards.lookup import find_card, read_card
+from combatcheck.models.abilities import Ability, ability_name
 from pydantic import TypeAdapter
-
-from ..models.abilities import Ability, ability_name
-from .db import CardDatabase
-from .lookup import find_card, read_card
 
 UNMAPPED = "unmapped"
 _ABILITY: TypeAdapter[Ability] = TypeAdapter(Ability)

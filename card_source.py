@@ -1,0 +1,53 @@
+"""The one narrow interface between the snapshot models and the card database.
+
+While a snapshot loads, `models` turns `card: NAME` into the fields the card gives a permanent (models/changes.py);
+`cards` knows the cards. Neither package imports the other: `models` asks the `CardSource` installed here, and the
+package root (`combatcheck/__init__.py`) installs the card database (`cards/source.py`) as the default, built on
+first use. A test or a program embedding combatcheck may install another source. Imports nothing of the project.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+class UnknownCardName(LookupError):
+    """No card of that name; the message says so and names the closest ones."""
+
+
+@dataclass(frozen=True)
+class CardFields:
+    """What a card gives a permanent, as plain data written the way a snapshot writes it."""
+
+    name: str  # the card's name
+    fields: Mapping[str, Any]  # name, types, subtypes, supertypes, colors, power, toughness, loyalty, abilities
+    # A creature's printed power or toughness that the card doesn't fix ('*', 'X'): the snapshot must state it.
+    unfixed: Mapping[str, str] = field(default_factory=dict)
+
+
+class CardSource(Protocol):
+    def card_fields(self, name: str) -> CardFields:
+        """The card named `name` (however a user may write it); UnknownCardName if there is none."""
+        ...
+
+
+_factory: Callable[[], CardSource] | None = None
+_source: CardSource | None = None
+
+
+def set_card_source(factory: Callable[[], CardSource]) -> None:
+    """Use the source `factory` builds (on the first card name) from now on."""
+    global _factory, _source
+    _factory, _source = factory, None
+
+
+def card_source() -> CardSource:
+    """The installed source, built on first use."""
+    global _source
+    if _source is None:
+        if _factory is None:
+            raise RuntimeError("no card source is installed: call combatcheck.card_source.set_card_source")
+        _source = _factory()
+    return _source

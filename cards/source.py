@@ -1,0 +1,20 @@
+"""The card database as the snapshot models' card source (the interface is `combatcheck.card_source`)."""
+
+from __future__ import annotations
+
+from ..card_source import CardFields, UnknownCardName
+from .db import as_int
+from .lookup import UnknownCard, find_card, permanent_fields
+
+
+class CardDatabaseSource:
+    """Cards from the imported database if there is one, else the bundled one (loaded on the first lookup)."""
+
+    def card_fields(self, name: str) -> CardFields:
+        try:
+            face = find_card(name)
+        except UnknownCard as exc:
+            raise UnknownCardName(str(exc)) from None
+        printed = {"power": face.power, "toughness": face.toughness} if face.is_creature else {}
+        unfixed = {key: value for key, value in printed.items() if value is not None and as_int(value) is None}
+        return CardFields(face.name, permanent_fields(face), unfixed)

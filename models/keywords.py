@@ -1,0 +1,72 @@
+"""The keyword vocabulary: plain ability names (`flying`), the ones that change nothing about legality, and the
+other names a judge may type. A leaf module, so that filters and abilities can both use it."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Keyword(StrEnum):
+    # evasion and blocking (509.1a-c, 702)
+    FLYING = "flying"
+    REACH = "reach"
+    SHADOW = "shadow"
+    HORSEMANSHIP = "horsemanship"
+    FEAR = "fear"
+    INTIMIDATE = "intimidate"
+    MENACE = "menace"
+    SKULK = "skulk"
+    CANT_BE_BLOCKED = "cant_be_blocked"
+    CANT_BE_BLOCKED_UNLESS_ALL_BLOCK_IT = "cant_be_blocked_unless_all_block_it"
+    CANT_BLOCK = "cant_block"
+    CANT_BLOCK_ALONE = "cant_block_alone"
+    CAN_BLOCK_ANY_NUMBER = "can_block_any_number"
+    BLOCKS_EACH_COMBAT_IF_ABLE = "blocks_each_combat_if_able"
+    MUST_BE_BLOCKED_IF_ABLE = "must_be_blocked_if_able"
+    MUST_BE_BLOCKED_BY_EXACTLY_ONE_IF_ABLE = "must_be_blocked_by_exactly_one_if_able"
+    ALL_ABLE_MUST_BLOCK_IT = "all_able_must_block_it"
+    # attacking (508.1); read by the declare-attackers rules
+    DEFENDER = "defender"
+    HASTE = "haste"
+    CANT_ATTACK = "cant_attack"
+    CANT_ATTACK_ALONE = "cant_attack_alone"
+    CAN_ONLY_ATTACK_ALONE = "can_only_attack_alone"
+    ATTACKS_EACH_COMBAT_IF_ABLE = "attacks_each_combat_if_able"
+    BANDING = "banding"
+    # no effect on whether a declaration is legal; accepted so filters and cards can name them
+    VIGILANCE = "vigilance"
+    FIRST_STRIKE = "first_strike"
+    DOUBLE_STRIKE = "double_strike"
+    DEATHTOUCH = "deathtouch"
+    TRAMPLE = "trample"
+    LIFELINK = "lifelink"
+    INDESTRUCTIBLE = "indestructible"
+    HEXPROOF = "hexproof"
+    WARD = "ward"
+    FLASH = "flash"
+
+
+# Keywords that change nothing about which declarations are legal (combat damage, targeting, timing).
+NO_DECLARATION_EFFECT: frozenset[Keyword] = frozenset(
+    {
+        Keyword.VIGILANCE,
+        Keyword.FIRST_STRIKE,
+        Keyword.DOUBLE_STRIKE,
+        Keyword.DEATHTOUCH,
+        Keyword.TRAMPLE,
+        Keyword.LIFELINK,
+        Keyword.INDESTRUCTIBLE,
+        Keyword.HEXPROOF,
+        Keyword.WARD,
+        Keyword.FLASH,
+    }
+)
+
+# Other names a judge may type for the same keyword.
+KEYWORD_ALIASES: dict[str, Keyword] = {
+    "first strike": Keyword.FIRST_STRIKE,
+    "double strike": Keyword.DOUBLE_STRIKE,
+    "lure": Keyword.ALL_ABLE_MUST_BLOCK_IT,
+    "unblockable": Keyword.CANT_BE_BLOCKED,
+    "decayed": Keyword.CANT_BLOCK,
+}

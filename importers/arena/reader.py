@@ -1,0 +1,116 @@
+"""Streaming reader of MTG Arena `Player.log` files: the JSON events among the log's other lines.
+
+A log is read line by line (plain or gzip, recognised by content), so memory stays flat whatever its size. The
+game's events are one line of JSON each, after a header line (2020 and 2026 logs alike); pretty-printed objects
+(client messages, some 2020 lines) are gathered up to their closing brace. Only the two kinds of event the
+importer needs are decoded: `greToClientEvent` (game states and requests) and `matchGameRoomStateChangedEvent`
+(which match is starting). A line that should hold one of them but can't be read is reported as damaged, never
+skipped silently: the game it falls in may miss a state change.
+"""
+
+from __future__ import annotations
+
+import gzip
+import zlib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any
+
+import orjson
+
+GZIP_MAGIC = b"\x1f\x8b"
+WANTED = (b"greToClientEvent", b"matchGameRoomStateChangedEvent")
+MAX_OBJECT_BYTES = 64 << 20  # a pretty-printed object larger than this is not one the importer needs
+
+
+@dataclass
+class Damaged:
+    """A line that should hold an event but does not parse (cut off, garbage inside)."""
+
+    line: int
+    message: str
+
+
+@dataclass
+class ReadStats:
+    bytes: int = 0
+    lines: int = 0
+    events: int = 0
+    damaged: int = 0
+    problem: str | None = None  # the file itself is cut off or corrupt (gzip), or unreadable
+
+
+Event = tuple[int, dict[str, Any]]
+
+
+def open_log(path: Path) -> IO[bytes]:
+    handle: IO[bytes] = path.open("rb")
+    if handle.read(2) == GZIP_MAGIC:
+        handle.close()
+        return gzip.open(path, "rb")
+    handle.seek(0)
+    return handle
+
+
+def read_events(path: Path, stats: ReadStats) -> Iterator[Event | Damaged]:
+    """The log's events in order, with their line numbers; damaged lines as `Damaged`. Never raises on content."""
+    try:
+        handle = open_log(path)
+    except OSError as exc:
+        stats.problem = f"can't open: {exc.strerror or exc}"
+        return
+    with handle:
+        try:
+            yield from _events(handle, stats)
+        except EOFError:
+            stats.problem = "the gzip data ends early: the file is cut off"
+        except (gzip.BadGzipFile, zlib.error) as exc:
+            stats.problem = f"corrupt gzip data: {exc}"
+        except OSError as exc:
+            stats.problem = f"read error: {exc.strerror or exc}"
+
+
+def _events(handle: IO[bytes], stats: ReadStats) -> Iterator[Event | Damaged]:
+    pending: list[bytes] | None = None  # lines of a pretty-printed object being gathered
+    pending_start = 0
+    pending_size = 0
+    number = 0
+    for number, line in enumerate(handle, 1):  # noqa: B007 - the last number is the file's line count
+        stats.bytes += len(line)
+        if pending is not None:
+            pending_size += len(line)
+            if pending_size > MAX_OBJECT_BYTES:
+                pending = None
+            else:
+                pending.append(line)
+                if line.rstrip() == b"}":
+                    yield from _decode(b"".join(pending), pending_start, stats, complete=True)
+                    pending = None
+            continue
+        if not line.startswith(b"{"):
+            continue
+        if line.rstrip() == b"{":
+            pending, pending_start, pending_size = [line], number, len(line)
+            continue
+        if WANTED[0] in line or WANTED[1] in line:
+            yield from _decode(line, number, stats, complete=line.endswith(b"\n"))
+    stats.lines = number
+    if pending is not None and any(w in b"".join(pending) for w in WANTED):
+        stats.damaged += 1
+        yield Damaged(pending_start, "an event cut off at the end of the file")
+
+
+def _decode(raw: bytes, number: int, stats: ReadStats, *, complete: bool) -> Iterator[Event | Damaged]:
+    try:
+        data = orjson.loads(raw)
+    except orjson.JSONDecodeError as exc:
+        if not any(w in raw for w in WANTED):
+            return  # a pretty-printed client message or other object the importer doesn't read
+        stats.damaged += 1
+        where = "cut off at the end of the file" if not complete else f"not readable JSON ({exc})"
+        yield Damaged(number, f"an event {where}")
+        return
+    if isinstance(data, dict) and ("greToClientEvent" in data or "matchGameRoomStateChangedEvent" in data):
+        stats.events += 1
+        yield number, data

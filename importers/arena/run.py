@@ -1,0 +1,216 @@
+"""`combatcheck import arena`: Player.log files in, batch records out (JSON lines, gzip if the name ends in .gz).
+
+Each log is streamed, replayed, and every combat declaration it shows becomes one record as soon as its step
+ends, so memory stays flat whatever the size of the logs. The output is written to a temporary file next to
+`out` and renamed at the end: an interrupted import leaves no half-written records file.
+"""
+
+from __future__ import annotations
+
+import gzip
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+import orjson
+
+from .probes import probes
+from .reader import Damaged, ReadStats, read_events
+from .records import build
+from .replay import Replayer
+from .translate import CardLookup
+
+
+class ImportUsageError(Exception):
+    """Bad options or output path: nothing was imported."""
+
+
+@dataclass
+class ImportOptions:
+    probes: bool = False  # also write labelled probe records from Arena's requests
+    max_probes: int = 16  # per declaration
+    overwrite: bool = False
+    lookup: CardLookup | None = None  # Arena id -> card text (from the card database), if any
+
+
+@dataclass
+class FileReport:
+    name: str
+    bytes: int = 0
+    lines: int = 0
+    events: int = 0
+    damaged_lines: int = 0
+    games: int = 0
+    records: int = 0
+    problem: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "file": self.name,
+            "bytes": self.bytes,
+            "lines": self.lines,
+            "events": self.events,
+            "damaged_lines": self.damaged_lines,
+            "games": self.games,
+            "records": self.records,
+        }
+        if self.problem:
+            data["problem"] = self.problem
+        return data
+
+
+@dataclass
+class ImportSummary:
+    out: str = ""
+    files: list[FileReport] = field(default_factory=list)
+    games: int = 0
+    games_with_combat: int = 0
+    games_without_combat: int = 0
+    partial_games: int = 0  # games with at least one record whose board is not fully translated
+    records: int = 0
+    by_step: Counter[str] = field(default_factory=Counter)
+    with_request: int = 0  # records with Arena's request (the log owner's decisions)
+    partial_records: int = 0
+    problem_kinds: Counter[str] = field(default_factory=Counter)  # fidelity problem kind -> records
+    probes: Counter[str] = field(default_factory=Counter)  # expected verdict -> probe records
+    unfinished_combats: int = 0  # cut off by the end of a log or of a game: no record
+    damaged_lines: int = 0
+    elapsed: float = 0.0
+
+    @property
+    def bytes(self) -> int:
+        return sum(f.bytes for f in self.files)
+
+    @property
+    def megabytes_per_second(self) -> float:
+        return self.bytes / 1e6 / self.elapsed if self.elapsed > 0 else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "out": self.out,
+            "files": [f.to_json() for f in self.files],
+            "games": self.games,
+            "games_with_combat": self.games_with_combat,
+            "games_without_combat": self.games_without_combat,
+            "partial_games": self.partial_games,
+            "records": self.records,
+            "by_step": dict(sorted(self.by_step.items())),
+            "with_arena_request": self.with_request,
+            "partial_records": self.partial_records,
+            "fidelity_problems": dict(sorted(self.problem_kinds.items())),
+            "probe_records": dict(sorted(self.probes.items())),
+            "unfinished_combats": self.unfinished_combats,
+            "damaged_lines": self.damaged_lines,
+            "elapsed_seconds": round(self.elapsed, 3),
+            "megabytes_per_second": round(self.megabytes_per_second, 1),
+        }
+
+
+def _open_out(path: Path) -> IO[bytes]:
+    if path.name.endswith(".gz"):
+        return gzip.open(path, "wb", compresslevel=6)
+    return path.open("wb")
+
+
+def check_usage(logs: Sequence[Path], out: Path, options: ImportOptions) -> None:
+    if not logs:
+        raise ImportUsageError("no log file given")
+    if options.max_probes < 0:
+        raise ImportUsageError("--max-probes must be 0 or more")
+    if out.exists() and not options.overwrite:
+        raise ImportUsageError(f"{out} exists: give --overwrite to replace it")
+    if out.is_dir():
+        raise ImportUsageError(f"{out} is a directory")
+    if not out.parent.is_dir():
+        raise ImportUsageError(f"{out.parent} is not a directory")
+    for log in logs:
+        if log.resolve() == out.resolve():
+            raise ImportUsageError(f"{out} is also an input")
+
+
+def import_logs(logs: Sequence[Path], out: Path, options: ImportOptions | None = None) -> ImportSummary:
+    """Import every log into one records file; problems with a log are reported in the summary, never raised."""
+    options = options or ImportOptions()
+    check_usage(logs, out, options)
+    summary = ImportSummary(out=str(out))
+    started = time.perf_counter()
+    temporary = out.with_name(out.name + ".part")
+    try:
+        with _open_out(temporary) as handle:
+            for log in logs:
+                summary.files.append(_import_one(log, handle, options, summary))
+        temporary.replace(out)
+    finally:
+        temporary.unlink(missing_ok=True)
+    summary.elapsed = time.perf_counter() - started
+    return summary
+
+
+def _import_one(log: Path, handle: IO[bytes], options: ImportOptions, summary: ImportSummary) -> FileReport:
+    report = FileReport(name=str(log))
+    stats = ReadStats()
+    replayer = Replayer()
+    partial_games: set[int] = set()
+
+    def write(decls: list[Any]) -> None:
+        for decl in decls:
+            built = build(decl, log_name=log.name, lookup=options.lookup)
+            record = built.record
+            handle.write(orjson.dumps(record) + b"\n")
+            summary.records += 1
+            report.records += 1
+            summary.by_step[record["step"]] += 1
+            summary.with_request += record["source"]["arena"]["request"]
+            if not record["fidelity"]["complete"]:
+                summary.partial_records += 1
+                partial_games.add(decl.game.ordinal)
+                for kind in {p["kind"] for p in record["fidelity"]["problems"]}:
+                    summary.problem_kinds[kind] += 1
+            if options.probes:
+                for probe in probes(built, options.max_probes):
+                    handle.write(orjson.dumps(probe) + b"\n")
+                    summary.probes[probe["expected"]] += 1
+
+    for item in read_events(log, stats):
+        if isinstance(item, Damaged):
+            replayer.damaged(item.line, item.message)
+        else:
+            write(replayer.event(*item))
+    replayer.finish()
+    report.bytes, report.lines, report.events = stats.bytes, stats.lines, stats.events
+    report.damaged_lines, report.problem, report.games = stats.damaged, stats.problem, len(replayer.games)
+    summary.games += len(replayer.games)
+    with_combat = sum(1 for g in replayer.games if g.declarations)
+    summary.games_with_combat += with_combat
+    summary.games_without_combat += len(replayer.games) - with_combat
+    summary.partial_games += len(partial_games)
+    summary.unfinished_combats += replayer.unfinished_combats
+    summary.damaged_lines += stats.damaged
+    return report
+
+
+def summary_lines(summary: ImportSummary) -> list[str]:
+    lines = []
+    for f in summary.files:
+        state = f" - {f.problem}" if f.problem else ""
+        lines.append(f"{f.name}: {f.bytes / 1e6:,.1f} MB, {f.games} game(s), {f.records} record(s){state}")
+    steps = ", ".join(f"{n:,} {step}" for step, n in sorted(summary.by_step.items())) or "none"
+    lines.append(f"records: {summary.records:,} ({steps}); {summary.with_request:,} with Arena's request")
+    lines.append(
+        f"games: {summary.games:,} ({summary.games_with_combat:,} with combat, {summary.games_without_combat:,} without; "
+        f"{summary.partial_games:,} partial)"
+    )
+    if summary.partial_records:
+        kinds = ", ".join(f"{kind} {n:,}" for kind, n in sorted(summary.problem_kinds.items()))
+        lines.append(f"partial records (board not fully translated): {summary.partial_records:,} ({kinds})")
+    if summary.probes:
+        lines.append("probe records: " + ", ".join(f"{n:,} {v}" for v, n in sorted(summary.probes.items())))
+    if summary.unfinished_combats or summary.damaged_lines:
+        lines.append(
+            f"skipped: {summary.unfinished_combats:,} combat(s) cut off, {summary.damaged_lines:,} damaged line(s)"
+        )
+    lines.append(f"written to {summary.out} in {summary.elapsed:.2f} s ({summary.megabytes_per_second:,.1f} MB/s)")
+    return lines

@@ -1,0 +1,66 @@
+"""`combatcheck import ...`: the command group of the importers. It parses arguments and prints; the work is in
+the importer packages."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+
+from ..console import LazyConsole
+
+import_app = typer.Typer(
+    no_args_is_help=True,
+    help="Turn recorded games of other programs into batch records (then: combatcheck batch RECORDS).",
+)
+out = LazyConsole()
+err = LazyConsole(stderr=True)
+BAD_INPUT = 2
+
+
+def _fail(line: str) -> NoReturn:
+    err.print(f"error: {line}", markup=False)
+    raise typer.Exit(BAD_INPUT)
+
+
+@import_app.command("arena")
+def arena_command(
+    logs: Annotated[list[Path], typer.Argument(help="MTG Arena Player.log files (plain or gzip)")],
+    records: Annotated[Path, typer.Option("--out", help="records file: JSON lines; a name ending in .gz is gzip")],
+    probes: Annotated[
+        bool, typer.Option("--probes", help="also write labelled probe records from Arena's own requests")
+    ] = False,
+    max_probes: Annotated[int, typer.Option("--max-probes", min=0, help="probe records per declaration")] = 16,
+    cards: Annotated[
+        bool, typer.Option("--cards/--no-cards", help="read Arena ids through the card database, if it has them")
+    ] = True,
+    overwrite: Annotated[bool, typer.Option("--overwrite", help="replace an existing --out")] = False,
+    summary_json: Annotated[Path | None, typer.Option("--summary-json", help="also write the summary here")] = None,
+) -> None:
+    """One batch record per combat declaration of every game in the logs. Exit 0 once it ran, 2 if a log
+    could not be read."""
+    from .arena import ImportOptions, ImportUsageError, import_logs
+    from .arena.cards import card_lookup
+    from .arena.run import summary_lines
+
+    if summary_json is not None and not summary_json.parent.is_dir():
+        _fail(f"{summary_json}: the directory {summary_json.parent} does not exist")
+    options = ImportOptions(
+        probes=probes, max_probes=max_probes, overwrite=overwrite, lookup=card_lookup() if cards else None
+    )
+    try:
+        summary = import_logs(logs, records, options)
+    except ImportUsageError as exc:
+        _fail(str(exc))
+    except OSError as exc:
+        _fail(f"{records}: {exc.strerror or exc}")
+    for line in summary_lines(summary):
+        out.print(line, markup=False)
+    if summary_json is not None:
+        summary_json.write_text(json.dumps(summary.to_json(), indent=2) + "\n", encoding="utf-8")
+    unreadable = [f for f in summary.files if f.problem]
+    for report in unreadable:
+        err.print(f"error: {report.name}: {report.problem}", markup=False)
+    raise typer.Exit(BAD_INPUT if unreadable else 0)

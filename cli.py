@@ -15,6 +15,7 @@ from .batch.cli import batch_command
 from .cards.cli import cards_app
 from .console import JsonOpt, Lang, LangOpt, TimeOpt, fail, out
 from .generate.cli import generate_command
+from .importers.cli import import_app
 from .models import Snapshot, SnapshotError, load_snapshot
 from .models.report import Report
 
@@ -107,6 +108,7 @@ def rules_command(as_json: JsonOpt = False) -> None:
 app.command("batch")(batch_command)
 app.command("generate")(generate_command)
 app.add_typer(cards_app, name="cards")
+app.add_typer(import_app, name="import")
 
 
 def main() -> None:

@@ -66,11 +66,16 @@ def summary_tables(summary: Summary) -> list[Table]:
     verdicts.add_column("verdict")
     verdicts.add_column("records", justify="right")
     verdicts.add_column("share", justify="right")
+    partial = bool(summary.partial_input)
+    if partial:  # records an importer could not fully translate: their verdicts are not rules findings
+        verdicts.add_column("of which partial input", justify="right")
     total = summary.records or 1
     for verdict in VERDICTS:
         n = summary.by_verdict.get(verdict, 0)
-        verdicts.add_row(verdict, f"{n:,}", f"{100 * n / total:.1f}%")
-    verdicts.add_row("total", f"{summary.records:,}", "", end_section=True)
+        extra = [f"{summary.partial_input.get(verdict, 0):,}"] if partial else []
+        verdicts.add_row(verdict, f"{n:,}", f"{100 * n / total:.1f}%", *extra)
+    extra = [f"{sum(summary.partial_input.values()):,}"] if partial else []
+    verdicts.add_row("total", f"{summary.records:,}", "", *extra, end_section=True)
     tables = [verdicts]
     if summary.by_rule:
         rules = Table(title="Records by broken rule", title_justify="left")
@@ -94,7 +99,19 @@ def summary_lines(summary: Summary) -> list[str]:
     if summary.cpsat:
         lines.append(f"CP-SAT ran for {summary.cpsat:,} records")
     if summary.as_expected:
-        lines.append(f"expected verdicts: {summary.as_expected[True]:,} agree, {summary.as_expected[False]:,} disagree")
+        on_partial = f" ({summary.disagree_partial:,} on partial input)" if summary.disagree_partial else ""
+        lines.append(
+            f"expected verdicts: {summary.as_expected[True]:,} agree, {summary.as_expected[False]:,} disagree{on_partial}"
+        )
+        for item in summary.disagreements:
+            where = f"game {item['game']} turn {item['turn']} {item['step']}" if item["game"] is not None else ""
+            partial_note = " [partial input]" if item["partial_input"] else ""
+            lines.append(
+                f"  {item['id'] or 'line ' + str(item['line'])} {where}: expected {item['expected']}, "
+                f"got {item['verdict']}{partial_note} - {item['reason']}"
+            )
+        if summary.as_expected[False] > len(summary.disagreements):
+            lines.append(f"  ... {summary.as_expected[False] - len(summary.disagreements):,} more in the results")
     if summary.internal_errors:
         lines.append(f"internal errors: {summary.internal_errors:,} (verdict unknown; see 'reason' in the results)")
     if summary.unreadable_results:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 VERDICTS = ("legal", "illegal", "invalid", "unknown")
-RECORD_KEYS = ("id", "source", "expected")  # a record's own fields; everything else is the snapshot
+RECORD_KEYS = ("id", "source", "expected", "fidelity")  # a record's own fields; everything else is the snapshot
 KNOWN_STEPS = ("declare_blockers", "declare_attackers")
 
 Result = dict[str, Any]
@@ -108,7 +108,7 @@ def _decide(raw_text: str, result: Result, lang: str, time_limit: float | None) 
 
 
 def _record_fields(data: dict[str, Any], result: Result) -> list[tuple[str, str]]:
-    """Check and copy the record's own fields (`id`, `source`, `expected`) into the result."""
+    """Check and copy the record's own fields (`id`, `source`, `expected`, `fidelity`) into the result."""
     problems: list[tuple[str, str]] = []
     rid = data.get("id")
     if rid is not None:
@@ -135,7 +135,24 @@ def _record_fields(data: dict[str, Any], result: Result) -> list[tuple[str, str]
             problems.append(("expected", f"must be one of {', '.join(VERDICTS)}"))
         else:
             result["expected"] = expected
-    return problems
+    return problems + _fidelity(data.get("fidelity"), result)
+
+
+def _fidelity(fidelity: Any, result: Result) -> list[tuple[str, str]]:
+    """An importer's account of what it could not translate: a record with `complete: false` is checked on
+    partial input, and its result says so (`partial_input`, with the problems), so that an "illegal" caused by
+    missing input is not taken for a rules violation."""
+    if fidelity is None:
+        return []
+    if not isinstance(fidelity, dict) or not isinstance(fidelity.get("complete"), bool):
+        return [("fidelity", "must be an object with complete (true or false) and problems (a list)")]
+    problems = fidelity.get("problems", [])
+    if not isinstance(problems, list):
+        return [("fidelity.problems", "must be a list")]
+    if not fidelity["complete"]:
+        result["partial_input"] = True
+        result["fidelity"] = {"complete": False, "problems": problems}
+    return []
 
 
 def check_chunk(

@@ -16,6 +16,38 @@ class FileProblem:
     error: str
 
 
+DISAGREEMENTS_KEPT = 20  # the summary lists the first disagreements with expected verdicts; the results have all
+
+
+def disagreement(result: Result) -> dict[str, Any]:
+    """A result whose verdict is not the expected one, in a line: where it comes from and why."""
+    raw_source = result.get("source")
+    source: dict[str, Any] = raw_source if isinstance(raw_source, dict) else {}
+    if result.get("violations"):
+        first = result["violations"][0]
+        reason = f"{first.get('rule', '?')} {first.get('key', '?')}: {first.get('message', '')}"
+    elif result.get("errors"):
+        reason = str(result["errors"][0].get("message", ""))
+    else:
+        reason = str(result.get("reason") or f"no rule is broken ({result.get('verdict')})")
+    probe = source.get("probe")
+    if isinstance(probe, dict) and isinstance(probe.get("added"), dict):
+        added = ", ".join(f"{k} -> {v}" for k, v in probe["added"].items())
+        reason += f"; the record adds {added} ({probe.get('kind', 'probe')})"
+    return {
+        "file": result.get("file"),
+        "line": result.get("line"),
+        "id": result.get("id"),
+        "game": source.get("game"),
+        "turn": source.get("turn"),
+        "step": source.get("step"),
+        "expected": result.get("expected"),
+        "verdict": result.get("verdict"),
+        "partial_input": bool(result.get("partial_input")),
+        "reason": reason,
+    }
+
+
 @dataclass
 class Summary:
     """Counts over every result in the output file (earlier runs included when resuming)."""
@@ -31,6 +63,9 @@ class Summary:
     cpsat: int = 0  # records for which CP-SAT ran
     internal_errors: int = 0
     as_expected: Counter[bool] = field(default_factory=Counter)
+    partial_input: Counter[str] = field(default_factory=Counter)  # verdict -> records checked on partial input
+    disagree_partial: int = 0  # disagreements with `expected` on records with partial input
+    disagreements: list[dict[str, Any]] = field(default_factory=list)  # the first DISAGREEMENTS_KEPT
     unreadable_results: int = 0  # lines of an earlier output that could not be read back
     file_problems: list[FileProblem] = field(default_factory=list)
     elapsed: float = 0.0
@@ -47,8 +82,15 @@ class Summary:
             self.cpsat += 1
         if str(result.get("reason", "")).startswith("internal error"):
             self.internal_errors += 1
+        partial = bool(result.get("partial_input"))
+        if partial:
+            self.partial_input[verdict] += 1
         if "as_expected" in result:
             self.as_expected[bool(result["as_expected"])] += 1
+            if not result["as_expected"]:
+                self.disagree_partial += partial
+                if len(self.disagreements) < DISAGREEMENTS_KEPT:
+                    self.disagreements.append(disagreement(result))
 
     @property
     def rate(self) -> float:
@@ -69,7 +111,16 @@ class Summary:
             ],
             "cpsat_records": self.cpsat,
             "internal_errors": self.internal_errors,
-            "expected": {"agree": self.as_expected[True], "disagree": self.as_expected[False]},
+            "expected": {
+                "agree": self.as_expected[True],
+                "disagree": self.as_expected[False],
+                "disagree_on_partial_input": self.disagree_partial,
+            },
+            "partial_input": {
+                "records": sum(self.partial_input.values()),
+                "by_verdict": {v: self.partial_input.get(v, 0) for v in VERDICTS},
+            },
+            "disagreements": self.disagreements,
             "unreadable_result_lines": self.unreadable_results,
             "file_problems": [{"file": p.file, "error": p.error} for p in self.file_problems],
             "elapsed_seconds": round(self.elapsed, 3),

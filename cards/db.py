@@ -91,6 +91,7 @@ class CardDatabase:
 
     cards: dict[str, CardFace]
     aliases: dict[str, str] = field(default_factory=dict)  # alias as written -> face name
+    arena_ids: dict[int, str] = field(default_factory=dict)  # MTG Arena grpId -> face name (imported files only)
     source: str = ""
     path: str = ""
     _index: dict[str, str] = field(default_factory=dict, repr=False)
@@ -107,6 +108,11 @@ class CardDatabase:
     def find(self, name: str) -> CardFace | None:
         target = self._index.get(normalise(name))
         return self.cards.get(target) if target is not None else None
+
+    def find_arena(self, grp_id: int) -> CardFace | None:
+        """The face of an MTG Arena card id (a printing's `grpId` in Player.log), if the database has Arena ids."""
+        name = self.arena_ids.get(grp_id)
+        return self.cards.get(name) if name is not None else None
 
     def suggest(self, name: str, n: int = 3) -> list[str]:
         """The names closest to a name that is not in the database ("did you mean ...")."""
@@ -136,6 +142,8 @@ class CardDatabase:
             "cards": {name: self.cards[name].to_json() for name in sorted(self.cards)},
             "aliases": dict(sorted(self.aliases.items())),
         }
+        if self.arena_ids:
+            payload["arena"] = {str(grp): name for grp, name in sorted(self.arena_ids.items())}
         raw = json.dumps(payload, ensure_ascii=False, separators=(",", ":"), sort_keys=False).encode("utf-8")
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(path.suffix + ".tmp")
@@ -149,8 +157,13 @@ class CardDatabase:
         if not isinstance(payload, dict) or payload.get("format") != FORMAT:
             raise ValueError(f"{path}: not a combatcheck card database (format {FORMAT})")
         cards = {name: CardFace.from_json(name, row) for name, row in payload["cards"].items()}
+        arena = {int(grp): name for grp, name in (payload.get("arena") or {}).items() if name in cards}
         return cls(
-            cards=cards, aliases=dict(payload.get("aliases", {})), source=str(payload.get("source", "")), path=path
+            cards=cards,
+            aliases=dict(payload.get("aliases", {})),
+            arena_ids=arena,
+            source=str(payload.get("source", "")),
+            path=path,
         )
 
 

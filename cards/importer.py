@@ -1,8 +1,11 @@
 """`combatcheck cards import FILE`: a card database built from current data the user downloaded.
 
-Two inputs are understood: MTGJSON's AtomicCards.json (version 5: `{"meta": …, "data": {name: [faces]}}`) and
-Scryfall's oracle-cards.json bulk file (a list of card objects). Permanent cards are kept, one entry per face; the
-French and Spanish names that AtomicCards carries become aliases, so `card: Ange de Serra` works.
+Inputs understood: MTGJSON's AtomicCards.json (version 5: `{"meta": …, "data": {name: [faces]}}`), AllPrintings.json
+(`{"data": {set code: {"cards": [...]}}}`) and AllIdentifiers.json (`{"data": {uuid: card}}`), and Scryfall's
+oracle-cards or default-cards bulk files (a list of card objects). Permanent cards are kept, one entry per face; the
+French and Spanish names that MTGJSON carries become aliases, so `card: Ange de Serra` works. The per-printing files
+(AllPrintings, AllIdentifiers, Scryfall's) also give MTG Arena ids (`identifiers.mtgArenaId`, `arena_id`), kept so
+that `combatcheck import arena` can name Arena's cards and read their text.
 """
 
 from __future__ import annotations
@@ -101,6 +104,33 @@ def from_atomic(payload: dict[str, Any]) -> CardDatabase:
     return _finish(cards, aliases, f"MTGJSON AtomicCards.json (version {version})")
 
 
+def _arena_id(value: Any) -> int | None:
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        return None
+    return number if number > 0 else None
+
+
+def from_printings(printings: Iterable[Any], kind: str) -> CardDatabase:
+    """MTGJSON per-printing card objects: one card per name (its first printing), and every printing's Arena id."""
+    by_name: dict[str, dict[str, dict[str, Any]]] = {}  # card name -> face side -> face
+    arena: dict[int, str] = {}
+    for face in printings:
+        if not isinstance(face, dict) or not isinstance(face.get("name"), str):
+            continue
+        sides = by_name.setdefault(face["name"], {})
+        sides.setdefault(str(face.get("side") or "a"), face)
+        grp = _arena_id((face.get("identifiers") or {}).get("mtgArenaId"))
+        if grp is not None and (face.get("side") or "a") == "a":
+            arena.setdefault(grp, face.get("faceName") or face["name"])
+    grouped = {name: [sides[side] for side in sorted(sides)] for name, sides in by_name.items()}
+    db = from_atomic({"data": grouped, "meta": {}})
+    db.arena_ids = {grp: name for grp, name in arena.items() if name in db.cards}
+    db.source = f"MTGJSON {kind}"
+    return db
+
+
 def _scryfall_face(card: dict[str, Any], face: dict[str, Any], face_names: tuple[str, ...]) -> CardFace | None:
     types, subtypes, supertypes = parse_type_line(face.get("type_line") or card.get("type_line") or "")
     if not _keep(types):
@@ -124,6 +154,7 @@ def _scryfall_face(card: dict[str, Any], face: dict[str, Any], face_names: tuple
 def from_scryfall(items: list[Any]) -> CardDatabase:
     cards: dict[str, CardFace] = {}
     aliases: dict[str, str] = {}
+    arena: dict[int, str] = {}
     for card in items:
         if not isinstance(card, dict) or card.get("layout") in SKIPPED_LAYOUTS or card.get("set_type") == "funny":
             continue
@@ -135,7 +166,12 @@ def from_scryfall(items: list[Any]) -> CardDatabase:
                 cards.setdefault(face.name, face)
         if len(face_names) > 1 and face_names[0] in cards:
             aliases.setdefault(card["name"], face_names[0])
-    return _finish(cards, aliases, "Scryfall oracle cards")
+        grp = _arena_id(card.get("arena_id"))
+        if grp is not None and face_names[0] in cards:
+            arena.setdefault(grp, face_names[0])
+    db = _finish(cards, aliases, "Scryfall cards")
+    db.arena_ids = arena
+    return db
 
 
 def _finish(cards: dict[str, CardFace], aliases: dict[str, str], source: str) -> CardDatabase:
@@ -148,12 +184,23 @@ def _finish(cards: dict[str, CardFace], aliases: dict[str, str], source: str) ->
 def database_from_json(payload: Any) -> CardDatabase:
     """Recognise the file's kind and build a database from it."""
     if isinstance(payload, dict) and isinstance(payload.get("data"), dict):
+        data = payload["data"]
+        first = next(iter(data.values()), None)
+        if isinstance(first, dict) and isinstance(first.get("cards"), list):
+            return from_printings(
+                (c for s in data.values() if isinstance(s, dict) for c in s.get("cards") or ()), "AllPrintings.json"
+            )
+        if isinstance(first, dict) and "name" in first:
+            return from_printings(data.values(), "AllIdentifiers.json")
         return from_atomic(payload)
     if isinstance(payload, list):
         return from_scryfall(payload)
     if isinstance(payload, dict) and payload.get("object") == "list" and isinstance(payload.get("data"), list):
         return from_scryfall(payload["data"])
-    raise ImportProblem("expected MTGJSON AtomicCards.json or Scryfall oracle-cards.json")
+    raise ImportProblem(
+        "expected MTGJSON AtomicCards.json, AllPrintings.json or AllIdentifiers.json, or Scryfall oracle-cards.json "
+        "or default-cards.json"
+    )
 
 
 def import_file(path: Path, target: Path | None = None) -> tuple[CardDatabase, Path]:

@@ -5,24 +5,16 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated
 
 import typer
 
-from ..console import LazyConsole
+from ..console import BAD_INPUT, err, fail, out
 
 import_app = typer.Typer(
     no_args_is_help=True,
     help="Turn recorded games of other programs into batch records (then: combatcheck batch RECORDS).",
 )
-out = LazyConsole()
-err = LazyConsole(stderr=True)
-BAD_INPUT = 2
-
-
-def _fail(line: str) -> NoReturn:
-    err.print(f"error: {line}", markup=False)
-    raise typer.Exit(BAD_INPUT)
 
 
 @import_app.command("arena")
@@ -46,16 +38,16 @@ def arena_command(
     from .arena.run import summary_lines
 
     if summary_json is not None and not summary_json.parent.is_dir():
-        _fail(f"{summary_json}: the directory {summary_json.parent} does not exist")
+        fail([f"{summary_json}: the directory {summary_json.parent} does not exist"])
     options = ImportOptions(
         probes=probes, max_probes=max_probes, overwrite=overwrite, lookup=card_lookup() if cards else None
     )
     try:
         summary = import_logs(logs, records, options)
     except ImportUsageError as exc:
-        _fail(str(exc))
+        fail([str(exc)])
     except OSError as exc:
-        _fail(f"{records}: {exc.strerror or exc}")
+        fail([f"{records}: {exc.strerror or exc}"])
     for line in summary_lines(summary):
         out.print(line, markup=False)
     if summary_json is not None:

@@ -15,7 +15,7 @@ import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, cast
 
 import orjson
 
@@ -48,7 +48,7 @@ def open_log(path: Path) -> IO[bytes]:
     handle: IO[bytes] = path.open("rb")
     if handle.read(2) == GZIP_MAGIC:
         handle.close()
-        return gzip.open(path, "rb")
+        return cast(IO[bytes], gzip.open(path, "rb"))
     handle.seek(0)
     return handle
 
@@ -76,7 +76,7 @@ def _events(handle: IO[bytes], stats: ReadStats) -> Iterator[Event | Damaged]:
     pending_start = 0
     pending_size = 0
     number = 0
-    for number, line in enumerate(handle, 1):  # noqa: B007 - the last number is the file's line count
+    for number, line in enumerate(handle, 1):
         stats.bytes += len(line)
         if pending is not None:
             pending_size += len(line)

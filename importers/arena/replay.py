@@ -244,14 +244,14 @@ class Replayer:
         turn = game.turn_info.get("turnNumber")
         if isinstance(turn, int) and (combat is None or combat.turn != turn):
             if combat is not None:
-                out += self._close(game, combat, line, closing=True)
+                out += self._close(game, combat, line)
             combat = game.combat = Combat(turn, game.turn_info.get("activePlayer"))
         if combat is not None:
             out += self._advance(game, combat, objects, line)
         if isinstance(info, dict) and info.get("stage") == "GameStage_GameOver" and not game.over:
             game.over = True
             if game.combat is not None:
-                out += self._close(game, game.combat, line, closing=True)
+                out += self._close(game, game.combat, line)
                 game.combat = None
         return out
 
@@ -261,9 +261,13 @@ class Replayer:
         if not combat.attack_frozen and not combat.attack_done:
             if any(o.get("attackState") in ATTACKING for o in objects):
                 combat.attack_board, combat.attack_frozen = game.capture(), True
-        elif combat.attack_done and not combat.block_frozen and not combat.block_done:
-            if any(o.get("blockState") in BLOCKING for o in objects):
-                combat.block_board, combat.block_frozen = game.capture(), True
+        elif (
+            combat.attack_done
+            and not combat.block_frozen
+            and not combat.block_done
+            and any(o.get("blockState") in BLOCKING for o in objects)
+        ):
+            combat.block_board, combat.block_frozen = game.capture(), True
 
     def _advance(self, game: Game, combat: Combat, objects: list[Obj], line: int) -> list[Declaration]:
         phase, step = game.turn_info.get("phase"), game.turn_info.get("step")
@@ -296,7 +300,7 @@ class Replayer:
                 out += self._close_blocks(game, combat, line)
         return out
 
-    def _close(self, game: Game, combat: Combat, line: int, *, closing: bool) -> list[Declaration]:
+    def _close(self, game: Game, combat: Combat, line: int) -> list[Declaration]:
         """The turn or the game ends: a step the log saw through is emitted; a step cut off is not."""
         out: list[Declaration] = []
         if not combat.attack_done and (combat.attack_seen or combat.attack_frozen):

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, cast
 
 import orjson
 
@@ -111,7 +111,7 @@ class ImportSummary:
 
 def _open_out(path: Path) -> IO[bytes]:
     if path.name.endswith(".gz"):
-        return gzip.open(path, "wb", compresslevel=6)
+        return cast(IO[bytes], gzip.open(path, "wb", compresslevel=6))
     return path.open("wb")
 
 

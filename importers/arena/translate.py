@@ -160,7 +160,9 @@ def qualification_problems(notes: tuple[dict[str, Any], ...], read: dict[int, se
         if kind not in COMBAT_QUALIFICATIONS:
             continue
         affected = [
-            object_id(i) for i in note.get("affectedIds") or () if i in read and not (isinstance(grp, int) and grp in read[i])
+            object_id(i)
+            for i in note.get("affectedIds") or ()
+            if i in read and not (isinstance(grp, int) and grp in read[i])
         ]
         if affected:
             problems.append(

@@ -283,10 +283,20 @@ class Replayer:
                         combat.attackers[obj["instanceId"]] = (obj.get("attackInfo") or {}).get("targetId")
                     elif step == "Step_DeclareAttack" and obj["instanceId"] in combat.attackers:
                         del combat.attackers[obj["instanceId"]]  # taken back before the declaration was made
-            left = step in AFTER_ATTACKS or phase != "Phase_Combat"
-            if left and (combat.attack_seen or combat.attack_frozen):
-                out += self._close_attacks(game, combat, line)
-            return out
+            if step in AFTER_ATTACKS or phase != "Phase_Combat":
+                if combat.attack_seen or combat.attack_frozen:
+                    out += self._close_attacks(game, combat, line)
+                elif step in AFTER_ATTACKS:  # the log joins after the attack (it starts, or a full state, here)
+                    combat.attack_done = True
+                    board = game.capture()
+                    combat.attackers = {
+                        i: (o.get("attackInfo") or {}).get("targetId")
+                        for i, o in board.objects.items()
+                        if o.get("attackState") in ATTACKING
+                    }
+                    combat.block_board = board
+            if not combat.attack_done:
+                return out
         if combat.attackers and not combat.block_done:
             if step == "Step_DeclareBlock" and not combat.block_frozen:
                 combat.block_board = game.capture()

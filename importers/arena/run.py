@@ -109,8 +109,8 @@ class ImportSummary:
         }
 
 
-def _open_out(path: Path) -> IO[bytes]:
-    if path.name.endswith(".gz"):
+def _open_out(path: Path, *, compressed: bool) -> IO[bytes]:
+    if compressed:
         return cast(IO[bytes], gzip.open(path, "wb", compresslevel=6))
     return path.open("wb")
 
@@ -139,7 +139,7 @@ def import_logs(logs: Sequence[Path], out: Path, options: ImportOptions | None =
     started = time.perf_counter()
     temporary = out.with_name(out.name + ".part")
     try:
-        with _open_out(temporary) as handle:
+        with _open_out(temporary, compressed=out.name.endswith(".gz")) as handle:
             for log in logs:
                 summary.files.append(_import_one(log, handle, options, summary))
         temporary.replace(out)

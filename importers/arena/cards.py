@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from functools import cache
 
-from ...cards.db import CardDatabase, database
+from ...cards.db import CardDatabase, database, local_path
 from ...cards.lookup import read_card
 from ..arena.translate import CardLookup, CardText
 
 
 def card_lookup(db: CardDatabase | None = None) -> CardLookup | None:
     """A lookup of Arena ids in the card database, or None if the database has no Arena ids."""
+    if db is None and not local_path().is_file():
+        return None  # the bundled database has no Arena ids: don't pay for reading it
     db = db if db is not None else database()
     if not db.arena_ids:
         return None

@@ -47,7 +47,12 @@ def _event(messages: list[dict[str, object]]) -> str:
 
 
 def _state(state_id: int, turn_info: dict[str, object], **fields: object) -> dict[str, object]:
-    state = {"type": "GameStateType_Diff", "gameStateId": state_id, "prevGameStateId": state_id - 1, "turnInfo": turn_info}
+    state = {
+        "type": "GameStateType_Diff",
+        "gameStateId": state_id,
+        "prevGameStateId": state_id - 1,
+        "turnInfo": turn_info,
+    }
     state.update(fields)
     return {"type": "GREMessageType_GameStateMessage", "systemSeatIds": [2], "gameStateMessage": state}
 
@@ -89,7 +94,7 @@ def build_log(path: Path, megabytes: float, compressed: bool) -> tuple[int, int]
     """Write games until the log holds `megabytes` of text; returns (bytes of text, games)."""
     written = games = 0
     opener = gzip.open if compressed else open
-    with opener(path, "wt", encoding="utf-8") as handle:  # type: ignore[operator]
+    with opener(path, "wt", encoding="utf-8") as handle:
         while written < megabytes * 1e6:
             block = game_block(games)
             handle.write(block)
@@ -110,7 +115,9 @@ def run_import(log: Path, out: Path) -> dict[str, float]:
     )
     before = os.times()
     started = time.perf_counter()
-    done = subprocess.run([sys.executable, "-c", script, str(log), str(out)], capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(log), str(out)], capture_output=True, text=True, check=True
+    )
     wall = time.perf_counter() - started
     after = os.times()
     cpu = (after.children_user - before.children_user) + (after.children_system - before.children_system)

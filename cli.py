@@ -4,9 +4,7 @@
 from __future__ import annotations
 
 import json
-import sys
 from enum import StrEnum
-from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
@@ -14,10 +12,12 @@ import typer
 from .batch.cli import batch_command
 from .cards.cli import cards_app
 from .console import JsonOpt, Lang, LangOpt, TimeOpt, fail, out
+from .desk.cli import can_attack_command, can_block_command, count_command, forced_command
 from .generate.cli import generate_command
 from .importers.cli import import_app
-from .models import Snapshot, SnapshotError, load_snapshot
+from .models import Snapshot, SnapshotError, read_snapshot
 from .models.report import Report
+from .render.cli import render_command
 
 app = typer.Typer(
     add_completion=False,
@@ -39,13 +39,7 @@ FileArg = Annotated[str, typer.Argument(help="snapshot file (YAML or JSON); '-' 
 
 def _read(file: str) -> Snapshot:
     try:
-        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
-    except OSError as exc:
-        fail([f"{file}: {exc.strerror or exc}"])
-    except UnicodeDecodeError:
-        fail([f"{file}: not UTF-8 text"])
-    try:
-        return load_snapshot(text, "<stdin>" if file == "-" else file)
+        return read_snapshot(file)
     except SnapshotError as exc:
         fail([str(p) for p in exc.problems])
 
@@ -105,6 +99,11 @@ def rules_command(as_json: JsonOpt = False) -> None:
         out.print(f"{row['rule']:<10} {row['kind']:<12} {row['key']:<36} {row['summary']}", markup=False)
 
 
+app.command("can-block")(can_block_command)
+app.command("can-attack")(can_attack_command)
+app.command("count")(count_command)
+app.command("forced")(forced_command)
+app.command("render")(render_command)
 app.command("batch")(batch_command)
 app.command("generate")(generate_command)
 app.add_typer(cards_app, name="cards")

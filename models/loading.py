@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
@@ -88,3 +90,14 @@ def snapshot_from_data(data: Any) -> Snapshot:
 
 def load_snapshot(text: str, source: str = "<input>") -> Snapshot:
     return snapshot_from_data(parse_text(text, source))
+
+
+def read_snapshot(file: str) -> Snapshot:
+    """A snapshot from a file, or from standard input for '-'; a file that can't be read raises SnapshotError too."""
+    try:
+        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise SnapshotError([InputProblem(file, exc.strerror or str(exc))]) from None
+    except UnicodeDecodeError:
+        raise SnapshotError([InputProblem(file, "not UTF-8 text")]) from None
+    return load_snapshot(text, "<stdin>" if file == "-" else file)

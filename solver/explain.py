@@ -145,12 +145,12 @@ def report_lines(report: Report, snapshot: Snapshot) -> list[str]:
         lines.append(word("count", lang, obeyed=report.requirements_obeyed, best=best, total=report.requirements_total))
     if report.verdict == "illegal" and report.witness is not None:
         lines.append(word("witness", lang))
-        lines += _declaration_lines(report.witness, board, lang)
+        lines += declaration_lines(report.witness, board, lang)
         lines += _witness_cost_lines(report, board, lang)
     if report.outcome is not None:
         if report.witness is not None:
             lines.append(word("solution", lang))
-            lines += _declaration_lines(report.witness, board, lang)
+            lines += declaration_lines(report.witness, board, lang)
         elif report.outcome.attacks or report.outcome.blocks:
             lines.append(word("outcome", lang))
             for creature, target in report.outcome.attacks.items():
@@ -179,7 +179,7 @@ def _labels(ids: list[str], board: Board) -> str:
     return ", ".join(board.label(i) for i in ids)
 
 
-def _declaration_lines(declaration: Declaration, board: Board, lang: str) -> list[str]:
+def declaration_lines(declaration: Declaration, board: Board, lang: str) -> list[str]:
     lines = [
         "  " + word("attacks", lang, creature=board.label(c), target=board.label(t))
         for c, t in declaration.attacks.items()

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from ..models import Snapshot
+from ..models.answers import ChoiceAnswer, DeclarationCount, ForcedChoices
 from .board import Board
+from .explain import declaration_lines
 
 # key -> language -> (singular, plural); a plain string when the text has no count.
 _TEXT: dict[str, dict[str, str | tuple[str, str]]] = {
@@ -127,3 +130,34 @@ def choice_text(board: Board, lang: str, actor: str | None, target: str | None) 
     return say(
         f"{step}_{form}", lang, actor=board.label(actor) if actor else "", target=board.label(target) if target else ""
     )
+
+
+def answer_lines(answer: ChoiceAnswer | DeclarationCount | ForcedChoices, snapshot: Snapshot) -> list[str]:
+    """A judge-readable answer, one line per item, in the answer's language (as `report_lines` for a report)."""
+    board = Board(snapshot)
+    lang = answer.lang
+    colon = " : " if lang == "fr" else ": "
+    if isinstance(answer, ChoiceAnswer):
+        lines = [answer.text]
+        for item in [*answer.forbidden_by, *answer.missed_requirements]:
+            lines.append(f"  - ({item.rule}){colon}{item.message}")
+        if answer.declaration is not None:
+            lines += declaration_lines(answer.declaration, board, lang)
+        return lines
+    if isinstance(answer, DeclarationCount):
+        lines = [answer.text]
+        for index, declaration in enumerate(answer.declarations, 1):
+            lines.append(f"#{index}")
+            lines += declaration_lines(declaration, board, lang)
+        return lines
+    if answer.status == "unknown":
+        return [say("unknown", lang)]
+    lines = []
+    for key, choices in (("always", answer.always), ("never", answer.never)):
+        lines.append(say(key, lang))
+        for choice in choices:
+            because = f" ({'; '.join(f'{r.rule}: {r.message}' for r in choice.reasons)})" if choice.reasons else ""
+            lines.append(f"  - {choice.text}{because}")
+        if not choices:
+            lines.append(f"  {say('none', lang)}")
+    return lines

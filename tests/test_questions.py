@@ -119,3 +119,38 @@ def test_questions_reject_unknown_ids_and_the_wrong_step() -> None:
         can_block(snapshot, "a", "b")
     with pytest.raises(QuestionError, match="declare_attackers step"):
         can_attack(snapshot, "a", "ben")
+
+
+def test_cli_questions_exit_codes_and_json() -> None:
+    import json
+
+    from combatcheck.cli import app
+    from typer.testing import CliRunner
+
+    runner = CliRunner()
+    menace = str(EXAMPLES / "cr-509.1c-menace.yaml")
+    yes = runner.invoke(app, ["can-block", menace, "bear", "brute", "--lang", "fr"])
+    assert yes.exit_code == 0 and yes.output.startswith("Oui : Grizzly Bears (bear) bloque Boggart Brute (brute)")
+    alone = str(EXAMPLES / "cr-509.1b-flying-shadow.yaml")
+    answer = json.loads(runner.invoke(app, ["can-block", alone, "--json", *_first_forbidden(alone)]).output)
+    assert answer["answer"] == "no" and answer["forbidden_by"]
+    counted = runner.invoke(app, ["count", menace, "--json"])
+    assert counted.exit_code == 0 and json.loads(counted.output)["count"] == 1
+    forced = runner.invoke(app, ["forced", menace, "--lang", "es"])
+    assert forced.exit_code == 0 and "Toda declaración legal:" in forced.output
+    bad = runner.invoke(app, ["can-block", menace, "ghost", "brute"])
+    assert bad.exit_code == 2 and "blocker: 'ghost' is not a permanent" in bad.output
+    wrong_step = runner.invoke(app, ["can-attack", menace, "bear", "ana"])
+    assert wrong_step.exit_code == 2 and "declare_attackers step" in wrong_step.output
+
+
+def _first_forbidden(path: str) -> list[str]:
+    """A (blocker, attacker) pair of the example that a pair restriction forbids."""
+    snapshot = load_snapshot(Path(path).read_text())
+    for blocker_perm in snapshot.permanents:
+        for attacker_perm in snapshot.permanents:
+            if attacker_perm.attacking and not blocker_perm.attacking:
+                answer = can_block(snapshot, blocker_perm.id, attacker_perm.id)
+                if answer.forbidden_by:
+                    return [blocker_perm.id, attacker_perm.id]
+    raise AssertionError("no forbidden pair")

@@ -1,0 +1,102 @@
+"""`combatcheck can-block | can-attack | count | forced | serve`: the judge's questions and the desk's web page.
+Parses arguments and prints only; `combatcheck.cli` mounts the commands."""
+
+from __future__ import annotations
+
+from typing import Annotated, NoReturn
+
+import typer
+
+from ..console import JsonOpt, Lang, LangOpt, TimeOpt, fail, out
+from ..models import Snapshot, SnapshotError, read_snapshot
+from ..models.answers import ChoiceAnswer, DeclarationCount, ForcedChoices
+
+FileArg = Annotated[str, typer.Argument(help="snapshot file (YAML or JSON); '-' reads standard input")]
+ANSWER_EXIT = {"yes": 0, "no": 1, "unknown": 3}
+
+
+def _read(file: str) -> Snapshot:
+    try:
+        return read_snapshot(file)
+    except SnapshotError as exc:
+        fail([str(p) for p in exc.problems])
+
+
+def _emit(
+    answer: ChoiceAnswer | DeclarationCount | ForcedChoices, snapshot: Snapshot, as_json: bool, code: int
+) -> NoReturn:
+    from ..solver.question_words import answer_lines
+
+    if as_json:
+        out.print(answer.model_dump_json(indent=2), markup=False)
+    else:
+        for line in answer_lines(answer, snapshot):
+            out.print(line, markup=False)
+    raise typer.Exit(code)
+
+
+def _ask_choice(
+    file: str, actor: str, target: str, attack: bool, lang: Lang, time_limit: float | None, as_json: bool
+) -> NoReturn:
+    from ..solver import QuestionError, can_attack, can_block
+
+    snapshot = _read(file)
+    ask = can_attack if attack else can_block
+    try:
+        answer = ask(snapshot, actor, target, lang=lang.value, time_limit=time_limit)
+    except QuestionError as exc:
+        fail([str(exc)])
+    _emit(answer, snapshot, as_json, ANSWER_EXIT[answer.answer])
+
+
+def can_block_command(
+    file: FileArg,
+    blocker: Annotated[str, typer.Argument(help="id of the creature that would block")],
+    attacker: Annotated[str, typer.Argument(help="id of the attacking creature")],
+    as_json: JsonOpt = False,
+    lang: LangOpt = Lang.en,
+    time_limit: TimeOpt = None,
+) -> None:
+    """Can BLOCKER block ATTACKER? A legal declaration in which it does (nearest to the snapshot's), or why not.
+    Exit 0 yes, 1 no, 2 bad input, 3 unknown."""
+    _ask_choice(file, blocker, attacker, False, lang, time_limit, as_json)
+
+
+def can_attack_command(
+    file: FileArg,
+    creature: Annotated[str, typer.Argument(help="id of the creature that would attack")],
+    target: Annotated[str, typer.Argument(help="id of the player, planeswalker or battle")],
+    as_json: JsonOpt = False,
+    lang: LangOpt = Lang.en,
+    time_limit: TimeOpt = None,
+) -> None:
+    """Can CREATURE attack TARGET? A legal declaration in which it does (nearest to the snapshot's), or why not.
+    Exit 0 yes, 1 no, 2 bad input, 3 unknown."""
+    _ask_choice(file, creature, target, True, lang, time_limit, as_json)
+
+
+def count_command(
+    file: FileArg,
+    limit: Annotated[int, typer.Option("--limit", min=1, help="count up to this many, then say there are more")] = 1000,
+    show: Annotated[int, typer.Option("--show", min=0, help="list this many declarations")] = 10,
+    as_json: JsonOpt = False,
+    lang: LangOpt = Lang.en,
+    time_limit: TimeOpt = None,
+) -> None:
+    """How many legal declarations are there (paying no cost), and which? Exit 0, or 3 if the time limit was reached."""
+    from ..solver import count_declarations
+
+    snapshot = _read(file)
+    answer = count_declarations(snapshot, limit=limit, show=show, lang=lang.value, time_limit=time_limit)
+    _emit(answer, snapshot, as_json, 3 if answer.status == "unknown" else 0)
+
+
+def forced_command(
+    file: FileArg, as_json: JsonOpt = False, lang: LangOpt = Lang.en, time_limit: TimeOpt = None
+) -> None:
+    """What is forced? The choices every legal declaration makes, and those none makes. Exit 0, or 3 if unknown."""
+    from ..solver import forced_choices
+
+    snapshot = _read(file)
+    answer = forced_choices(snapshot, lang=lang.value, time_limit=time_limit)
+    _emit(answer, snapshot, as_json, 3 if answer.status == "unknown" else 0)

@@ -31,15 +31,16 @@ def _holds(choice: Choice, declaration: Pairs) -> bool:
     return any(t == choice.target for _, t in declaration)
 
 
-def _check_forced(forced: ForcedChoices, legal: list[Pairs], actors: list[str], targets: list[str]) -> None:
-    """Every listed choice is made by all (or none) of the legal declarations, and every choice that is made by all
-    (none) is listed or implied by a listed one."""
+def _check_forced(
+    forced: ForcedChoices, legal: list[Pairs], actors: list[str], targets: list[str], pairs: list[tuple[str, str]]
+) -> None:
+    """Every listed choice is made by all (or none) of the legal declarations, and every choice (among `pairs`, the
+    actors and the targets) that is made by all (none) is listed or implied by a listed one."""
     assert forced.status == "exact"
     for choice in forced.always:
         assert all(_holds(choice, d) for d in legal), choice
     for choice in forced.never:
         assert not any(_holds(choice, d) for d in legal), choice
-    pairs = [(a, t) for a in actors for t in targets]
     always = {(c.actor, c.target) for c in forced.always}
     never = {(c.actor, c.target) for c in forced.never}
     for a, t in pairs:
@@ -80,11 +81,11 @@ def test_block_questions_agree_with_brute_force(board: dict[str, Any], pick: int
 
     blockers = [b.id for b in ref.defending_creatures()]
     attackers = [a.id for a in ref.attackers]
-    _check_forced(forced_choices(snapshot), legal, blockers, attackers)
-
     same_side = [
         (b, a) for b in blockers for a in attackers if ref.team[ref.perms[b].controller] == ref.team[ref.defender[a]]
     ]
+    _check_forced(forced_choices(snapshot), legal, blockers, attackers, same_side)
+
     cost_free = [(b, a) for b, a in same_side if not costs_of(ref, ref.perms[b])]
     if not cost_free:
         return
@@ -117,7 +118,7 @@ def test_attack_questions_agree_with_brute_force(board: dict[str, Any], pick: in
 
     creatures = [c.id for c in ref.creatures()]
     targets = list(ref.targets)
-    _check_forced(forced_choices(snapshot), legal, creatures, targets)
+    _check_forced(forced_choices(snapshot), legal, creatures, targets, [(c, t) for c in creatures for t in targets])
 
     cost_free = [(c, t) for c in creatures for t in targets if not pays(ref, frozenset({(c, t)}))]
     if not cost_free:

@@ -18,7 +18,7 @@ from ..models.report import Finding, Language
 from .board import Board
 from .decide import as_declaration, check, compile_snapshot, proposal_pairs
 from .explain import finding
-from .ir import Compilation, Pair, Reason, Restriction
+from .ir import Pair, Reason, Restriction
 from .optimum import RequirementModel, new_solver
 from .question_words import choice_text, say
 
@@ -76,21 +76,6 @@ def can_attack(
     return _can(snapshot, Pair(creature, target), "can_attack", lang, Clock(time_limit))
 
 
-def _pairs_paying_only(compilation: Compilation, pair: Pair) -> list[Pair]:
-    """The pairs a declaration making the choice may use: those that break no pair restriction and pay no cost
-    beyond the choice's own."""
-    costly_actors, costly_pairs = compilation.costly()
-    paid = set(compilation.costs_of(frozenset({pair})))
-    out = []
-    for p in compilation.candidate_pairs:
-        if p in compilation.forbidden:
-            continue
-        if (p.actor in costly_actors or p in costly_pairs) and not set(compilation.costs_of(frozenset({p}))) <= paid:
-            continue
-        out.append(p)
-    return out
-
-
 def _can(snapshot: Snapshot, pair: Pair, question: str, lang: Language, clock: Clock) -> ChoiceAnswer:
     from ortools.sat.python import cp_model
 
@@ -106,7 +91,8 @@ def _can(snapshot: Snapshot, pair: Pair, question: str, lang: Language, clock: C
             text=say("no_restriction", lang, choice=choice),
             forbidden_by=findings(forbidden, board, lang),
         )
-    built = RequirementModel(compilation, _pairs_paying_only(compilation, pair), guarded=True)
+    # Declarations making the choice may pay its own cost, and no other (docs/format.md, "Costs").
+    built = RequirementModel(compilation, compilation.available_pairs(frozenset({pair})), guarded=True)
     built.model.add(built.lits.pair[pair] == 1)
     built.prefer_near(proposal)
     built.model.add_assumptions([guard for guard, _ in built.guards])

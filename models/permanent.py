@@ -1,0 +1,133 @@
+"""A player and a permanent of a snapshot: the objects that declarations, effects and events refer to by id."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cached_property
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from .abilities import Ability, Keyword
+from .changes import apply_changes, check_card_name, check_lost_name, fill_from_card
+from .characteristics import CardType, CardTypeName, ColorName, Subtype, SupertypeName
+
+T = TypeVar("T")
+
+
+class Player(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    id: str = Field(min_length=1)
+    team: str | None = Field(None, description="players with the same team are teammates (Two-Headed Giant)")
+
+    @field_validator("team", mode="before")
+    @classmethod
+    def _team_as_text(cls, value: Any) -> Any:
+        return str(value) if isinstance(value, int) else value
+
+
+class Permanent(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str = Field(min_length=1, description="unique; declarations and effects refer to ids")
+    name: str | None = Field(None, description="card name, shown in explanations")
+    controller: str
+    types: tuple[CardTypeName, ...] = (CardType.CREATURE,)
+    subtypes: tuple[Subtype, ...] = ()
+    supertypes: tuple[SupertypeName, ...] = ()
+    colors: tuple[ColorName, ...] = ()
+    power: int | None = None
+    toughness: int | None = None
+    loyalty: int | None = None
+    tapped: bool = False
+    entered_this_turn: bool = Field(False, description="not continuously controlled since the turn began (302.6)")
+    phased_out: bool = False
+    abilities: tuple[Ability, ...] = ()
+    attacking: str | None = Field(None, description="the player, planeswalker or battle this creature attacks")
+    protector: str | None = Field(None, description="for a battle: the player who protects it (310.8)")
+    card: str | None = Field(
+        None,
+        description="a card name: name, types, subtypes, supertypes, colors, power, toughness, loyalty and the "
+        "card's own abilities come from the card database; fields written here override the card's",
+    )
+    gains: tuple[Ability, ...] = Field(
+        (), description="abilities added to the others (the card's or `abilities`); applied on reading, then empty"
+    )
+    loses: tuple[str, ...] = Field(
+        (),
+        description="ability names removed before `gains` are added ('all': every ability); applied on reading, "
+        "then empty",
+    )
+
+    @field_validator("types", "subtypes", "supertypes", "colors", mode="before")
+    @classmethod
+    def _one_or_many(cls, value: Any) -> Any:
+        return [value] if isinstance(value, str) else value
+
+    @model_validator(mode="before")
+    @classmethod
+    def _fill_from_card(cls, data: Any) -> Any:
+        if isinstance(data, dict) and isinstance(data.get("card"), str):
+            return fill_from_card(data)
+        return data
+
+    @field_validator("card")
+    @classmethod
+    def _known_card(cls, value: str | None) -> str | None:
+        return check_card_name(value) if value is not None else None
+
+    @field_validator("loses", mode="before")
+    @classmethod
+    def _lost_names(cls, value: Any) -> Any:
+        items = [value] if isinstance(value, str) else value
+        return [check_lost_name(v) if isinstance(v, str) else v for v in items] if isinstance(items, list) else value
+
+    @model_validator(mode="after")
+    def _apply_gains_and_losses(self) -> Permanent:
+        if not self.gains and not self.loses:
+            return self
+        changed = apply_changes(self.abilities, self.gains, self.loses)
+        return self.model_copy(update={"abilities": changed, "gains": (), "loses": ()})
+
+    @property
+    def label(self) -> str:
+        """How explanations name this permanent: its card name and id."""
+        return f"{self.name} ({self.id})" if self.name and self.name != self.id else self.id
+
+    @property
+    def is_creature(self) -> bool:
+        return CardType.CREATURE in self.types
+
+    @property
+    def is_battle(self) -> bool:
+        return CardType.BATTLE in self.types
+
+    @property
+    def is_planeswalker(self) -> bool:
+        return CardType.PLANESWALKER in self.types
+
+    @cached_property
+    def _keywords(self) -> frozenset[str]:
+        # Rules ask this for every (blocker, attacker) pair; the model is frozen, so compute it once.
+        return frozenset(a.value for a in self.abilities if isinstance(a, Keyword))
+
+    @cached_property
+    def _by_kind(self) -> dict[type[Any], list[Any]]:
+        kinds: dict[type[Any], list[Any]] = {}
+        for a in self.abilities:
+            if not isinstance(a, Keyword):
+                kinds.setdefault(type(a), []).append(a)
+        return kinds
+
+    def has_keyword(self, name: str | Keyword) -> bool:
+        return name in self._keywords
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Permanent:
+        """A copy whose cached ability lookups are recomputed (an update may change the abilities)."""
+        copied = super().model_copy(update=update, deep=deep)
+        for cached in ("_keywords", "_by_kind"):
+            copied.__dict__.pop(cached, None)
+        return copied
+
+    def abilities_of(self, cls: type[T]) -> list[T]:
+        return self._by_kind.get(cls, [])

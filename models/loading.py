@@ -10,6 +10,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from .event_references import event_problems
 from .snapshot import Snapshot
 from .validation import InputProblem, reference_problems
 
@@ -82,7 +83,7 @@ def snapshot_from_data(data: Any) -> Snapshot:
         snapshot = Snapshot.model_validate(data)
     except ValidationError as exc:
         raise SnapshotError(problems_from_validation_error(exc, data)) from None
-    problems = reference_problems(snapshot)
+    problems = reference_problems(snapshot) + event_problems(snapshot)
     if problems:
         raise SnapshotError(problems)
     return snapshot

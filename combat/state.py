@@ -141,6 +141,7 @@ class DamageOrder(_Data):
     )
     order: tuple[str, ...] = ()
     unplaced: tuple[str, ...] = ()
+    rule: str | None = Field(None, description="the rule that makes the pending announcement due")
 
     @property
     def due(self) -> bool:
@@ -381,6 +382,13 @@ class NoChange(_Change):
         "no_order_now",
         "no_order_current_rules",
         "not_a_blocker",
+        "removed_earlier",
+        "not_a_creature",
+        "battle",
+        "not_defending",
+        "same_controller",
+        "already_tapped",
+        "already_untapped",
     ]
 
 
@@ -418,8 +426,17 @@ class AssignsDamage(_Change):
 
     kind: Literal["assigns_damage"] = "assigns_damage"
     creature: str
-    to: tuple[str, ...] = Field(description="the objects or player it assigns damage to; empty: none")
-    how: Literal["unblocked", "blocked", "blocking", "nothing_attacked", "no_blockers", "trample_no_blockers", "none"]
+    to: tuple[str, ...] = Field((), description="the objects or player it assigns damage to; empty: none")
+    how: Literal[
+        "unblocked",
+        "blocked",
+        "blocking",
+        "nothing_attacked",
+        "no_blockers",
+        "trample_no_blockers",
+        "blocks_nothing",
+        "no_power",
+    ]
 
 
 class Declared(_Change):
@@ -448,6 +465,17 @@ class TimingVerdict(_Change):
     action: Literal["cast", "activate"]
     allowed: bool
     reason: str = Field(description="a key of the timing reason, rendered by the narration")
+    point: str | None = Field(None, description="the point of the combat phase the restriction names")
+    relation: Literal["before", "after"] | None = None
+
+
+class Alone(_Change):
+    """506.5: a creature attacked / blocked alone (the only one declared), or is now attacking / blocking alone (the
+    only one that is)."""
+
+    kind: Literal["alone"] = "alone"
+    creature: str
+    what: Literal["attacked", "attacking", "blocked", "blocking"]
 
 
 class CombatEnds(_Change):
@@ -480,6 +508,7 @@ Change = Annotated[
     | AssignsDamage
     | Declared
     | TimingVerdict
+    | Alone
     | CombatEnds,
     Field(discriminator="kind"),
 ]

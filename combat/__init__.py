@@ -19,6 +19,7 @@ from .state import (
     RemovalCause,
     TurnStep,
 )
+from .timeline import Timeline, follow
 
 __all__ = [
     "AttackingCreature",
@@ -32,5 +33,7 @@ __all__ = [
     "Moment",
     "Removal",
     "RemovalCause",
+    "Timeline",
     "TurnStep",
+    "follow",
 ]

@@ -20,243 +20,21 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-AbilityData = str | dict[str, Any]
-
-SELF = "~"
-
-# Keywords written on a keyword line, mapped to the snapshot's ability names.
-COMBAT_KEYWORDS: dict[str, str] = {
-    "flying": "flying",
-    "reach": "reach",
-    "shadow": "shadow",
-    "horsemanship": "horsemanship",
-    "fear": "fear",
-    "intimidate": "intimidate",
-    "menace": "menace",
-    "skulk": "skulk",
-    "defender": "defender",
-    "haste": "haste",
-    "vigilance": "vigilance",
-    "first strike": "first_strike",
-    "double strike": "double_strike",
-    "deathtouch": "deathtouch",
-    "trample": "trample",
-    "lifelink": "lifelink",
-    "indestructible": "indestructible",
-    "hexproof": "hexproof",
-    "banding": "banding",
-    "flash": "flash",
-    "ward": "ward",
-    "decayed": "cant_block",
-}
-
-# Keywords that change nothing about which attacks or blocks are legal (a cost or number may follow the word).
-OTHER_KEYWORDS: frozenset[str] = frozenset(
-    {
-        "absorb",
-        "affinity",
-        "afflict",
-        "afterlife",
-        "amplify",
-        "annihilator",
-        "ascend",
-        "aura swap",
-        "backup",
-        "bargain",
-        "basic landcycling",
-        "battle cry",
-        "bestow",
-        "blitz",
-        "bloodthirst",
-        "boast",
-        "bushido",
-        "buyback",
-        "cascade",
-        "casualty",
-        "champion",
-        "channel",
-        "cipher",
-        "cleave",
-        "commander ninjutsu",
-        "companion",
-        "compleated",
-        "conspire",
-        "convoke",
-        "craft",
-        "crew",
-        "cumulative upkeep",
-        "cycling",
-        "dash",
-        "daybound",
-        "delve",
-        "dethrone",
-        "devoid",
-        "devour",
-        "disguise",
-        "disturb",
-        "double team",
-        "dredge",
-        "echo",
-        "embalm",
-        "emerge",
-        "enchant",
-        "encore",
-        "enlist",
-        "entwine",
-        "epic",
-        "equip",
-        "escape",
-        "eternalize",
-        "evoke",
-        "evolve",
-        "exalted",
-        "exhaust",
-        "exploit",
-        "extort",
-        "fabricate",
-        "fading",
-        "flanking",
-        "flashback",
-        "for mirrodin!",
-        "forecast",
-        "forestcycling",
-        "foretell",
-        "fortify",
-        "frenzy",
-        "fuse",
-        "gift",
-        "graft",
-        "gravestorm",
-        "haunt",
-        "hidden agenda",
-        "hideaway",
-        "impending",
-        "improvise",
-        "infect",
-        "ingest",
-        "islandcycling",
-        "jump-start",
-        "kicker",
-        "landcycling",
-        "level up",
-        "living metal",
-        "living weapon",
-        "madness",
-        "megamorph",
-        "melee",
-        "mentor",
-        "miracle",
-        "modular",
-        "more than meets the eye",
-        "morph",
-        "mountaincycling",
-        "multikicker",
-        "mutate",
-        "myriad",
-        "nightbound",
-        "ninjutsu",
-        "offering",
-        "offspring",
-        "outlast",
-        "overload",
-        "partner",
-        "persist",
-        "phasing",
-        "plainscycling",
-        "plot",
-        "poisonous",
-        "prototype",
-        "prowess",
-        "prowl",
-        "rampage",
-        "ravenous",
-        "read ahead",
-        "rebound",
-        "reconfigure",
-        "recover",
-        "reinforce",
-        "renown",
-        "replicate",
-        "retrace",
-        "riot",
-        "ripple",
-        "saddle",
-        "scavenge",
-        "shroud",
-        "slivercycling",
-        "soulbond",
-        "soulshift",
-        "spectacle",
-        "splice",
-        "split second",
-        "squad",
-        "storm",
-        "sunburst",
-        "surge",
-        "suspend",
-        "swampcycling",
-        "totem armor",
-        "toxic",
-        "training",
-        "transfigure",
-        "transmute",
-        "tribute",
-        "typecycling",
-        "umbra armor",
-        "undaunted",
-        "undying",
-        "unearth",
-        "vanishing",
-        "wither",
-        "wizardcycling",
-    }
+from .filter_phrases import FilterPhrases, number
+from .vocabulary import (
+    BASIC_LAND_TYPES,
+    CARD_TYPES,
+    COLORS,
+    COMBAT_KEYWORDS,
+    NUM,
+    OTHER_KEYWORDS,
+    SELF,
+    SPELL_SUBTYPES,
+    TRIGGERED_KEYWORDS,
+    UNMAPPED_KEYWORDS,
 )
-# Keywords on a keyword line that do bear on combat legality but have no word in the vocabulary.
-UNMAPPED_KEYWORDS: dict[str, str] = {
-    "changeling": "changeling: every creature type (state the subtypes a filter needs)",
-    "bands with other": "bands with other …: a limited banding",
-}
-# Triggered keywords whose effect is a requirement on another creature (stated on it when it applies).
-TRIGGERED_KEYWORDS: dict[str, str] = {
-    "provoke": "provoke: the provoked creature blocks this one if able (state blocks_if_able on it)",
-}
 
-COLORS: dict[str, str] = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
-CARD_TYPES: dict[str, str] = {
-    "artifact": "artifact",
-    "artifacts": "artifact",
-    "creature": "creature",
-    "creatures": "creature",
-    "enchantment": "enchantment",
-    "enchantments": "enchantment",
-    "land": "land",
-    "lands": "land",
-    "planeswalker": "planeswalker",
-    "planeswalkers": "planeswalker",
-    "instant": "instant",
-    "instants": "instant",
-    "sorcery": "sorcery",
-    "sorceries": "sorcery",
-}
-SUPERTYPES = {"legendary", "snow", "basic", "world"}
-# Subtypes of instants and sorceries: the bundled database holds permanents only, yet protection may name them.
-SPELL_SUBTYPES = frozenset({"arcane", "trap", "adventure", "lesson", "omen"})
-BASIC_LAND_TYPES = {"plains", "island", "swamp", "mountain", "forest"}
-NUMBERS: dict[str, int] = {
-    "a": 1,
-    "an": 1,
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-}
-_NUM = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
+AbilityData = str | dict[str, Any]
 
 # Text that bears on whether an attack or block is legal; lines without it are ignored.
 _LEGALITY = re.compile(
@@ -323,146 +101,6 @@ def normalise_text(text: str, name: str, supertypes: Iterable[str] = ()) -> list
     return [line.strip().lower() for line in text.split("\n") if line.strip()]
 
 
-def _singular(word: str, known_subtypes: frozenset[str]) -> str:
-    """A plural subtype as its singular ("elves" -> "elf"), using the known subtypes when they are given."""
-    candidates: list[str] = []
-    if word.endswith("ies"):
-        candidates += [word[:-3] + "y", word[:-1]]
-    if word.endswith("ves"):
-        candidates += [word[:-3] + "f", word[:-3] + "fe"]
-    if word.endswith("es"):
-        candidates.append(word[:-2])
-    if word.endswith("s"):
-        candidates.append(word[:-1])
-    candidates.append(word)
-    for candidate in candidates:
-        if candidate in known_subtypes:
-            return candidate
-    if not known_subtypes:
-        return candidates[0]
-    return ""
-
-
-def _number(word: str) -> int:
-    return NUMBERS[word] if word in NUMBERS else int(word)
-
-
-def _word_list(text: str) -> list[str]:
-    return [w.strip() for w in re.split(r",? and/or |,? or |, ", text) if w.strip()]
-
-
-class _Filters:
-    """Creature-filter phrases ("artifact creatures and/or black creatures") as CreatureFilter data."""
-
-    def __init__(self, known_subtypes: frozenset[str]) -> None:
-        self.known = known_subtypes
-
-    def subtype(self, word: str, plural: bool) -> str:
-        word = word.replace("-", " ").strip()
-        if plural:
-            return _singular(word, self.known)
-        return word if (not self.known or word in self.known) else ""
-
-    def parse(self, phrase: str) -> dict[str, Any] | None:
-        phrase = phrase.strip()
-        single = self._single(phrase)
-        if single is not None:
-            return single
-        for joiner in (" and/or ", " or "):
-            if joiner in phrase:
-                parts = [self._single(p) for p in phrase.split(joiner)]
-                if all(p is not None for p in parts):
-                    return self._merge([p for p in parts if p is not None])
-        return None
-
-    @staticmethod
-    def _merge(parts: list[dict[str, Any]]) -> dict[str, Any]:
-        if all(set(p) == {"colors"} for p in parts):
-            return {"colors": [c for p in parts for c in p["colors"]]}
-        if all(set(p) == {"abilities"} for p in parts):
-            return {"abilities": [a for p in parts for a in p["abilities"]]}
-        if all(set(p) == {"subtypes"} for p in parts):
-            return {"subtypes": [s for p in parts for s in p["subtypes"]]}
-        return {"any_of": parts}
-
-    def _single(self, phrase: str) -> dict[str, Any] | None:
-        phrase = re.sub(r"^(an?|one|another) ", "", phrase)
-        match = re.fullmatch(r"(?P<head>.+?)(?: with (?P<with>.+))?", phrase)
-        if match is None:
-            return None
-        head, with_ = match.group("head"), match.group("with")
-        words = head.split(" ")
-        noun = words[-1]
-        out: dict[str, Any] = {}
-        if noun in ("creature", "creatures", "permanent", "permanents"):
-            pass
-        elif noun in CARD_TYPES:
-            out["types"] = [CARD_TYPES[noun]]
-        else:
-            sub = self.subtype(noun, plural=noun.endswith("s"))
-            if not sub:
-                return None
-            out["subtypes"] = [sub]
-        if not self._adjectives(words[:-1], out):
-            return None
-        if with_ is not None and not self._with(with_, out):
-            return None
-        return out
-
-    def _adjectives(self, words: list[str], out: dict[str, Any]) -> bool:
-        text = " ".join(words)
-        if not text:
-            return True
-        color_words = _word_list(text)
-        if color_words and all(w in COLORS for w in color_words):
-            out["colors"] = [COLORS[w] for w in color_words]
-            return True
-        for word in words:
-            bare = word.removeprefix("non-").removeprefix("non") if word.startswith("non") else None
-            if word in COLORS:
-                out.setdefault("colors", []).append(COLORS[word])
-            elif word in ("artifact", "enchantment", "land"):
-                out.setdefault("types", []).append(word)
-            elif word in ("legendary", "snow"):
-                out.setdefault("supertypes", []).append(word)
-            elif word in ("tapped", "untapped"):
-                out["tapped"] = word == "tapped"
-            elif word == "multicolored":
-                out["multicolored"] = True
-            elif word == "colorless":
-                out["colorless"] = True
-            elif bare is not None and bare in COLORS:
-                out["not"] = {"colors": [COLORS[bare]]}
-            elif bare is not None and bare in ("artifact", "enchantment", "land"):
-                out["not"] = {"types": [bare]}
-            elif bare is not None and self.subtype(bare, plural=False):
-                out["not"] = {"subtypes": [self.subtype(bare, plural=False)]}
-            elif self.known and word in self.known:
-                out.setdefault("subtypes", []).append(word)
-            else:
-                return False
-        return True
-
-    def _with(self, text: str, out: dict[str, Any]) -> bool:
-        text = text.strip()
-        if text == "greater power" or text == f"power greater than {SELF}'s power":
-            out["power_greater_than_this"] = True
-            return True
-        if text == f"power less than {SELF}'s power" or text == "lesser power":
-            out["power_less_than_this"] = True
-            return True
-        stat = re.fullmatch(rf"(power|toughness) {_NUM} or (less|greater)", text)
-        if stat:
-            which, value, side = stat.groups()
-            out[f"{which}_at_{'most' if side == 'less' else 'least'}"] = _number(value)
-            return True
-        names = _word_list(text)
-        if names and all(n in COMBAT_KEYWORDS for n in names):
-            out["abilities"] = [COMBAT_KEYWORDS[n] for n in names]
-            return True
-        return False
-
-
 @dataclass(frozen=True)
 class SelfInfo:
     """The card's own characteristics, lower case (colors as WUBRG letters), to see whether a grant includes it."""
@@ -484,7 +122,7 @@ _GRANT = re.compile(r"^(?:all )?(?P<who>(?!other\b|each other\b|non)[\w -]+?)(?:
 
 class _Reader:
     def __init__(self, known_subtypes: frozenset[str], itself: SelfInfo | None = None) -> None:
-        self.filters = _Filters(known_subtypes)
+        self.filters = FilterPhrases(known_subtypes)
         self.known = known_subtypes
         self.itself = itself
 
@@ -653,15 +291,15 @@ class _Reader:
         }
         if p in simple:
             return list(simple[p])
-        m = re.fullmatch(rf"can't be blocked except by {_NUM} or more creatures", p)
+        m = re.fullmatch(rf"can't be blocked except by {NUM} or more creatures", p)
         if m:
-            return [{"min_blockers": _number(m.group(1))}]
-        m = re.fullmatch(rf"can't be blocked by more than {_NUM} creatures?", p)
+            return [{"min_blockers": number(m.group(1))}]
+        m = re.fullmatch(rf"can't be blocked by more than {NUM} creatures?", p)
         if m:
-            return [{"max_blockers": _number(m.group(1))}]
-        m = re.fullmatch(rf"can block an additional (?:{_NUM} )?creatures? each combat", p)
+            return [{"max_blockers": number(m.group(1))}]
+        m = re.fullmatch(rf"can block an additional (?:{NUM} )?creatures? each combat", p)
         if m:
-            return [{"can_block_additional": _number(m.group(1)) if m.group(1) else 1}]
+            return [{"can_block_additional": number(m.group(1)) if m.group(1) else 1}]
         m = re.fullmatch(r"can't be blocked as long as defending player controls (an?|one or more) (.+)", p)
         if m:
             walk = self.land_kind(m.group(2))
@@ -673,18 +311,18 @@ class _Reader:
         if m:
             flt = self.filters.parse(m.group(1))
             return [{"cant_attack_unless_defender_controls": flt}] if flt is not None else None
-        m = re.fullmatch(rf"can't attack unless at least {_NUM} other creatures? (?:also )?attacks?", p)
+        m = re.fullmatch(rf"can't attack unless at least {NUM} other creatures? (?:also )?attacks?", p)
         if m:
-            return [{"cant_attack_unless_others_attack": _number(m.group(1))}]
-        m = re.fullmatch(rf"can't block unless at least {_NUM} other creatures? (?:also )?blocks?", p)
+            return [{"cant_attack_unless_others_attack": number(m.group(1))}]
+        m = re.fullmatch(rf"can't block unless at least {NUM} other creatures? (?:also )?blocks?", p)
         if m:
-            return [{"cant_block_unless_others_block": _number(m.group(1))}]
+            return [{"cant_block_unless_others_block": number(m.group(1))}]
         m = re.fullmatch(
-            rf"can't attack or block unless at least {_NUM} other creatures? (?:also )?(?:attack|block)s? or blocks?",
+            rf"can't attack or block unless at least {NUM} other creatures? (?:also )?(?:attack|block)s? or blocks?",
             p,
         )
         if m:
-            n = _number(m.group(1))
+            n = number(m.group(1))
             return [{"cant_attack_unless_others_attack": n}, {"cant_block_unless_others_block": n}]
         m = re.fullmatch(r"can't (attack|block) unless (.+?) also (attacks|blocks)", p)
         if m and m.group(1) == m.group(3)[:-1]:

@@ -191,7 +191,8 @@ def test_models_read_card_names_through_the_card_source_alone() -> None:
 
 
 MAX_LINES = 500
-DATA_TABLES: set[str] = set()  # modules that are data only may be longer (none is, today)
+# Modules that are data only (tables, record types without logic) may be longer.
+DATA_TABLES: set[str] = {"combatcheck.combat.state"}  # the combat state and one small record type per change
 
 
 def test_modules_stay_small() -> None:

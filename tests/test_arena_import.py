@@ -330,3 +330,12 @@ def test_command_imports_and_reports(tmp_path: Path) -> None:
     assert again.exit_code == 2 and "exists" in again.output
     missing = runner.invoke(app, ["import", "arena", str(tmp_path / "nope.log"), "--out", str(tmp_path / "r.jsonl")])
     assert missing.exit_code == 2 and "can't open" in missing.output
+
+
+def test_the_documented_example_runs_as_docs_arena_says(tmp_path: Path) -> None:
+    example = Path(__file__).parent.parent / "examples" / "arena" / "Player.log"
+    out = tmp_path / "records.jsonl"
+    summary = import_logs([example], out, ImportOptions(probes=True))
+    assert (summary.records, summary.with_request, dict(summary.probes)) == (4, 2, {"illegal": 1, "legal": 1})
+    audited = audit(tmp_path, out)
+    assert audited.as_expected == {True: 6}

@@ -225,8 +225,10 @@ class Replayer:
         game = self.game
         if game is not None and game.combat is not None and game.combat.pending():
             self.unfinished_combats += 1
-        if game is not None:
+        if game is not None:  # keep the game's counts, drop its state: memory stays flat over many games
             game.combat = None
+            for table in (game.objects, game.zones, game.players, game.persistent):
+                table.clear()
         self.game = None
 
     def _state(self, line: int, state: Obj, seats: Any) -> list[Declaration]:

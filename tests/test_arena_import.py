@@ -339,3 +339,48 @@ def test_the_documented_example_runs_as_docs_arena_says(tmp_path: Path) -> None:
     assert (summary.records, summary.with_request, dict(summary.probes)) == (4, 2, {"illegal": 1, "legal": 1})
     audited = audit(tmp_path, out)
     assert audited.as_expected == {True: 6}
+
+
+def test_qualifications_and_face_down_permanents_are_reported(tmp_path: Path) -> None:
+    """Arena's Qualification annotation (QualificationType 31, "can't block" family) from an ability the record
+    does not carry, and a face-down creature (no card id), make the record partial, naming the objects."""
+    siren = card(201, 2, abilities=(8, 86918))
+    hidden = dict(card(202, 2), grpId=0)
+    note = {
+        "id": 9001,
+        "affectorId": 201,
+        "affectedIds": [201],
+        "type": ["AnnotationType_Qualification"],
+        "details": [
+            {"key": "QualificationType", "type": "KeyValuePairValueType_int32", "valueInt32": [31]},
+            {"key": "grpid", "type": "KeyValuePairValueType_int32", "valueInt32": [86918]},
+        ],
+    }
+    log = LogWriter(owner=2)
+    log.state(turn=3, active=1, phase="Phase_Combat", step="Step_DeclareBlock",
+              objects=(card(101, 1, attacking=2), siren, hidden), full=True, match_id=MATCH,
+              extra={"persistentAnnotations": [note]})  # fmt: skip
+    log.state(turn=3, active=1, phase="Phase_Combat", step="Step_CombatDamage")
+    (record,), _ = run_import(tmp_path, log.text())
+    kinds = {(p["kind"], tuple(p.get("objects", ()))) for p in record["fidelity"]["problems"]}
+    assert ("qualification", ("i201",)) in kinds and ("face_down", ("i202",)) in kinds
+    assert ("unknown_abilities", ("i201",)) in kinds
+
+
+def test_pretty_printed_events_tokens_entering_attacking_and_2019_lines(tmp_path: Path) -> None:
+    log = LogWriter(owner=1)
+    log.garbage("[Client GRE]10/5/2019 8:01:02 PM: Match to 1A2B: GreToClientEvent CgQIARAB")
+    log.state(turn=3, active=1, phase="Phase_Combat", step="Step_DeclareAttack", objects=(card(101, 1),),
+              full=True, match_id=MATCH)  # fmt: skip
+    log.state(turn=3, active=1, phase="Phase_Combat", step="Step_DeclareAttack", objects=(card(101, 1, attacking=2),))
+    token = dict(card(102, 1, attacking=2), type="GameObjectType_Token")  # made by an attack trigger
+    log.state(turn=3, active=1, phase="Phase_Combat", step="Step_DeclareAttack", objects=(token,))
+    log.state(turn=3, active=1, phase="Phase_Combat", step="Step_DeclareBlock")
+    last = json.loads(log.lines[-1])
+    log.lines[-1] = json.dumps(last, indent=2)  # the same event, over many lines
+    log.state(turn=3, active=1, phase="Phase_Combat", step="Step_EndCombat")
+    records, summary = run_import(tmp_path, log.text())
+    attack, block = records
+    assert attack["declaration"] == {"attacks": {"i101": "p2"}} and attack["fidelity"]["complete"] is True
+    assert perm(block, "i102")["attacking"] == "p2"  # attacking, though never declared (508.4)
+    assert summary.files[0].old_format_lines == 1

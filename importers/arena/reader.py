@@ -39,6 +39,7 @@ class ReadStats:
     events: int = 0
     damaged: int = 0
     problem: str | None = None  # the file itself is cut off or corrupt (gzip), or unreadable
+    old_format: int = 0  # lines of 2019 logs (`[Client GRE]`, base64 protobuf): not read
 
 
 Event = tuple[int, dict[str, Any]]
@@ -89,6 +90,8 @@ def _events(handle: IO[bytes], stats: ReadStats) -> Iterator[Event | Damaged]:
                     pending = None
             continue
         if not line.startswith(b"{"):
+            if line.startswith(b"[Client GRE]"):
+                stats.old_format += 1
             continue
         if line.rstrip() == b"{":
             pending, pending_start, pending_size = [line], number, len(line)

@@ -49,7 +49,9 @@ def build(decl: Declaration, *, log_name: str, lookup: CardLookup | None) -> Bui
         declaration: dict[str, Any] = {"blocks": _blocks(decl, permanents, problems)}
         deciding = [s for s in seats if s != active]
     else:
-        declaration = {"attacks": _attacks(decl.attacks, permanents, seats, active, problems, "declared attacker")}
+        # a creature put onto the battlefield attacking (by an attack trigger) was never declared (508.4)
+        declared = {i: t for i, t in decl.attacks.items() if i in board.objects}
+        declaration = {"attacks": _attacks(declared, permanents, seats, active, problems, "declared attacker")}
         deciding = [active]
     if board.unseen:
         ids = [object_id(i) for i in board.unseen]

@@ -45,6 +45,7 @@ class FileReport:
     damaged_lines: int = 0
     games: int = 0
     records: int = 0
+    old_format_lines: int = 0
     problem: str | None = None
 
     def to_json(self) -> dict[str, Any]:
@@ -57,6 +58,8 @@ class FileReport:
             "games": self.games,
             "records": self.records,
         }
+        if self.old_format_lines:
+            data["old_format_lines"] = self.old_format_lines
         if self.problem:
             data["problem"] = self.problem
         return data
@@ -182,6 +185,7 @@ def _import_one(log: Path, handle: IO[bytes], options: ImportOptions, summary: I
     replayer.finish()
     report.bytes, report.lines, report.events = stats.bytes, stats.lines, stats.events
     report.damaged_lines, report.problem, report.games = stats.damaged, stats.problem, len(replayer.games)
+    report.old_format_lines = stats.old_format
     summary.games += len(replayer.games)
     with_combat = sum(1 for g in replayer.games if g.declarations)
     summary.games_with_combat += with_combat
@@ -196,6 +200,8 @@ def summary_lines(summary: ImportSummary) -> list[str]:
     lines = []
     for f in summary.files:
         state = f" - {f.problem}" if f.problem else ""
+        if f.old_format_lines:
+            state += f" - {f.old_format_lines:,} line(s) in the 2019 format ([Client GRE], base64): not read"
         lines.append(f"{f.name}: {f.bytes / 1e6:,.1f} MB, {f.games} game(s), {f.records} record(s){state}")
     steps = ", ".join(f"{n:,} {step}" for step, n in sorted(summary.by_step.items())) or "none"
     lines.append(f"records: {summary.records:,} ({steps}); {summary.with_request:,} with Arena's request")

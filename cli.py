@@ -56,11 +56,14 @@ def _emit(report: Report, snapshot: Snapshot, as_json: bool) -> NoReturn:
 
 
 def _decide(action: str, snapshot: Snapshot, lang: Lang, time_limit: float | None) -> Report:
+    from .combat.triggers import with_triggers
     from .solver import check, solve
 
     if action == "check":
-        return check(snapshot, lang=lang.value, time_limit=time_limit)
-    return solve(snapshot, lang=lang.value, time_limit=time_limit)
+        report = check(snapshot, lang=lang.value, time_limit=time_limit)
+    else:
+        report = solve(snapshot, lang=lang.value, time_limit=time_limit)
+    return with_triggers(report, snapshot)
 
 
 @app.command("check")

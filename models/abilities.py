@@ -17,7 +17,9 @@ from .characteristics import COLOR_WORDS, CardType, Color, Subtype, SupertypeNam
 from .filters import CreatureFilter
 from .keywords import KEYWORD_ALIASES as KEYWORD_ALIASES
 from .keywords import NO_DECLARATION_EFFECT as NO_DECLARATION_EFFECT
+from .keywords import TRIGGER_KEYWORDS as TRIGGER_KEYWORDS
 from .keywords import Keyword as Keyword
+from .trigger_abilities import TRIGGER_PARAMETERIZED
 
 
 class _OneKey(BaseModel):
@@ -213,7 +215,8 @@ class CantBlockUnlessAlsoBlocking(_OneKey):
     cant_block_unless_also_blocking: CreatureFilter
 
 
-PARAMETERIZED: dict[str, type[_OneKey]] = {
+# Every parameterized ability: the declaration rules' above, then the triggered abilities of combat.
+PARAMETERIZED: dict[str, type[BaseModel]] = {
     "protection_from": ProtectionFrom,
     "landwalk": Landwalk,
     "min_blockers": MinBlockers,
@@ -235,6 +238,7 @@ PARAMETERIZED: dict[str, type[_OneKey]] = {
     "cant_be_blocked_while_defender_controls": CantBeBlockedWhileDefenderControls,
     "cant_block_unless_others_block": CantBlockUnlessOthersBlock,
     "bands_with_other": BandsWithOther,
+    **TRIGGER_PARAMETERIZED,
 }
 
 
@@ -286,7 +290,7 @@ def _keyword(value: Any) -> Any:
 
 
 if TYPE_CHECKING:
-    Ability = Keyword | _OneKey
+    Ability = Keyword | BaseModel
 else:
     # Built from PARAMETERIZED so that a new parameterized ability is registered in one place.
     Ability = Annotated[

@@ -44,6 +44,27 @@ class Keyword(StrEnum):
     HEXPROOF = "hexproof"
     WARD = "ward"
     FLASH = "flash"
+    # triggered abilities of combat (508.3, 509.3); read by combat/wordings, never by the declaration rules
+    WHENEVER_ATTACKS = "whenever_attacks"
+    WHENEVER_ATTACKS_ALONE = "whenever_attacks_alone"
+    WHENEVER_ATTACKS_AND_ISNT_BLOCKED = "whenever_attacks_and_isnt_blocked"
+    WHENEVER_ATTACKS_OR_BLOCKS = "whenever_attacks_or_blocks"
+    WHENEVER_BLOCKS = "whenever_blocks"
+    WHENEVER_BLOCKS_A_CREATURE = "whenever_blocks_a_creature"
+    WHENEVER_BECOMES_BLOCKED = "whenever_becomes_blocked"
+    WHENEVER_BECOMES_BLOCKED_BY_A_CREATURE = "whenever_becomes_blocked_by_a_creature"
+    WHENEVER_BLOCKS_OR_BECOMES_BLOCKED = "whenever_blocks_or_becomes_blocked"
+    WHENEVER_BLOCKS_OR_BECOMES_BLOCKED_BY_A_CREATURE = "whenever_blocks_or_becomes_blocked_by_a_creature"
+    WHENEVER_YOU_ATTACK = "whenever_you_attack"
+    FLANKING = "flanking"
+    EXALTED = "exalted"
+    BATTLE_CRY = "battle_cry"
+    MYRIAD = "myriad"
+    MELEE = "melee"
+    DETHRONE = "dethrone"
+    PROVOKE = "provoke"
+    TRAINING = "training"
+    MENTOR = "mentor"
 
 
 # Keywords that change nothing about which declarations are legal (combat damage, targeting, timing).
@@ -62,6 +83,19 @@ NO_DECLARATION_EFFECT: frozenset[Keyword] = frozenset(
     }
 )
 
+# Triggered abilities: they change nothing about which declarations are legal; combat/wordings reads them.
+TRIGGER_KEYWORDS: frozenset[Keyword] = frozenset(k for k in Keyword if k.name.startswith("WHENEVER_")) | {
+    Keyword.FLANKING,
+    Keyword.EXALTED,
+    Keyword.BATTLE_CRY,
+    Keyword.MYRIAD,
+    Keyword.MELEE,
+    Keyword.DETHRONE,
+    Keyword.PROVOKE,
+    Keyword.TRAINING,
+    Keyword.MENTOR,
+}
+
 # Other names a judge may type for the same keyword.
 KEYWORD_ALIASES: dict[str, Keyword] = {
     "first strike": Keyword.FIRST_STRIKE,
@@ -69,4 +103,5 @@ KEYWORD_ALIASES: dict[str, Keyword] = {
     "lure": Keyword.ALL_ABLE_MUST_BLOCK_IT,
     "unblockable": Keyword.CANT_BE_BLOCKED,
     "decayed": Keyword.CANT_BLOCK,
+    "battle cry": Keyword.BATTLE_CRY,
 }

@@ -19,6 +19,7 @@ class Player(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     id: str = Field(min_length=1)
     team: str | None = Field(None, description="players with the same team are teammates (Two-Headed Giant)")
+    life: int | None = Field(None, description="life total; read only by triggers that compare it (dethrone)")
 
     @field_validator("team", mode="before")
     @classmethod

@@ -44,6 +44,23 @@ class SolverInfo(BaseModel):
     milliseconds: float
 
 
+class Triggered(BaseModel):
+    """A triggered ability that triggers (603.2) on an attack or block: whose it is (603.3a), how many times, and the
+    rule of its wording (508.3, 509.3, 702)."""
+
+    rule: str = Field(description="Comprehensive Rules number of the wording, e.g. 509.3c or 702.23a")
+    key: str = Field(description="trigger catalog entry, e.g. becomes_blocked or rampage (combatcheck triggers)")
+    source: str = Field(description="id of the permanent whose ability triggers")
+    controller: str = Field(description="the player who controls the triggered ability (603.3a)")
+    times: int = Field(ge=1, description="how many times it triggers; each instance of an ability is its own entry")
+    objects: list[str] = Field(default_factory=list, description="ids of the creatures or players the events are about")
+    message: str
+    on_resolution: str | None = Field(
+        None, description="what is counted or chosen only when the ability resolves (not computed ahead)"
+    )
+    condition: str | None = Field(None, description="what the trigger depends on that the snapshot does not say")
+
+
 Verdict = Literal["legal", "illegal", "unknown"]
 Language = Literal["en", "fr", "es"]
 
@@ -72,6 +89,11 @@ class Report(BaseModel):
         None, description="when illegal: what the witness does and the costs it pays (never beyond the proposal's)"
     )
     outcome: Outcome | None = None
+    triggers: list[Triggered] | None = Field(
+        None,
+        description="for a legal declaration: the attack or block triggers it causes (508.3, 509.3); null when not "
+        "computed (an illegal or unknown verdict, or a library call without combatcheck.combat)",
+    )
     solver: SolverInfo
 
     @property

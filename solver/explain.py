@@ -123,6 +123,13 @@ _WORDS: dict[str, dict[str, str]] = {
             "entonces (509.1c): {creatures}"
         ),
     },
+    "triggers": {"en": "Triggers:", "fr": "Capacités déclenchées :", "es": "Habilidades disparadas:"},
+    "no_triggers": {
+        "en": "Nothing triggers.",
+        "fr": "Aucune capacité ne se déclenche.",
+        "es": "No se dispara ninguna habilidad.",
+    },
+    "on_resolution": {"en": "when it resolves", "fr": "à la résolution", "es": "al resolverse"},
 }
 
 
@@ -163,6 +170,22 @@ def report_lines(report: Report, snapshot: Snapshot) -> list[str]:
             lines.append(word("unblocked", lang, attackers=_labels(report.outcome.unblocked, board)))
         if report.outcome.total_cost:
             lines.append(word("cost", lang, cost=report.outcome.total_cost))
+    if report.triggers is not None:
+        lines += _trigger_lines(report, lang)
+    return lines
+
+
+def _trigger_lines(report: Report, lang: str) -> list[str]:
+    """The triggers of a legal declaration (508.3, 509.3), with what is left to their resolution."""
+    if not report.triggers:
+        return [word("no_triggers", lang)]
+    lines = [word("triggers", lang)]
+    for item in report.triggers:
+        lines.append(f"  - ({item.rule}) {item.message}")
+        if item.on_resolution:
+            lines.append(f"      {word('on_resolution', lang)}: {item.on_resolution}")
+        if item.condition:
+            lines.append(f"      {item.condition}")
     return lines
 
 

@@ -111,7 +111,7 @@ def test_duplicate_ids_and_wrong_types(tmp_path: Path) -> None:
     result = runner.invoke(app, ["check", str(path)])
     assert result.exit_code == 2
     assert "permanents[0] (id 'x').power: Input should be a valid integer" in result.stderr
-    assert "permanents[1] (id 'x').abilities[0]: unknown ability 'flyng'; did you mean flying?" in result.stderr
+    assert "permanents[1] (id 'x').abilities[0]: unknown ability 'flyng'; did you mean flying" in result.stderr
 
 
 def test_duplicate_ids(tmp_path: Path) -> None:
@@ -158,7 +158,7 @@ def test_typos_in_qualities_and_filters_are_errors_not_silent(tmp_path: Path) ->
     result = runner.invoke(app, ["check", str(path)])
     assert result.exit_code == 2
     assert "abilities[0].protection_from: unknown protection quality 'dragons'" in result.stderr
-    assert "abilities[1].cant_be_blocked_by.abilities: Value error, unknown keyword 'flyng'; did you mean flying?" in (
+    assert "abilities[1].cant_be_blocked_by.abilities: Value error, unknown keyword 'flyng'; did you mean flying" in (
         result.stderr
     )
 

@@ -1,0 +1,183 @@
+"""Attack trigger wordings of a creature about itself, and of a player about their own attack (508.3a-f, 509.3g)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ...models import Permanent
+from ...models.abilities import Keyword
+from ...models.trigger_abilities import AttacksWithOthers, YouAttackWith
+from ...solver.rules.base import Message
+from ..moments import Moment
+from . import events
+from .base import Hit, SelfWording, Wording, register
+
+ATTACKS = Message("{about} attacks", "{about} attaque", "{about} ataca")
+ATTACKS_ALONE = Message("{about} attacks alone", "{about} attaque seule", "{about} ataca sola")
+UNBLOCKED = Message(
+    "{about} attacks and isn't blocked",
+    "{about} attaque et n'est pas bloquée",
+    "{about} ataca y no es bloqueada",
+)
+
+
+@register
+class Attacks(SelfWording):
+    key = "attacks"
+    cr = "508.3a"
+    keyword = Keyword.WHENEVER_ATTACKS
+    summary = (
+        "Whenever this creature attacks: once, if it is declared as an attacker; never for a creature put onto the "
+        "battlefield attacking (508.4)."
+    )
+    messages = {
+        "name": Message(
+            "“whenever this creature attacks”",
+            "« à chaque fois que cette créature attaque »",
+            "«siempre que esta criatura ataque»",
+        ),
+        "event": ATTACKS,
+    }
+
+    def self_hits(self, moment: Moment, source: Permanent, ability: Any) -> list[Hit]:
+        return events.attacks(moment, source)
+
+
+@register
+class AttacksAlone(SelfWording):
+    key = "attacks_alone"
+    cr = "506.5"
+    keyword = Keyword.WHENEVER_ATTACKS_ALONE
+    summary = "Whenever this creature attacks alone: it is the only creature declared as an attacker (506.5, 508.3a)."
+    messages = {
+        "name": Message(
+            "“whenever this creature attacks alone”",
+            "« à chaque fois que cette créature attaque seule »",
+            "«siempre que esta criatura ataque sola»",
+        ),
+        "event": ATTACKS_ALONE,
+    }
+
+    def self_hits(self, moment: Moment, source: Permanent, ability: Any) -> list[Hit]:
+        return events.attacks_alone(moment, source)
+
+
+@register
+class AttacksAndIsntBlocked(SelfWording):
+    key = "attacks_and_isnt_blocked"
+    cr = "509.3g"
+    keyword = Keyword.WHENEVER_ATTACKS_AND_ISNT_BLOCKED
+    summary = (
+        "Whenever this creature attacks and isn't blocked: in the declare blockers step, if no creature is declared "
+        "blocking it, even if it was put onto the battlefield attacking; not if its blockers later leave combat."
+    )
+    messages = {
+        "name": Message(
+            "“whenever this creature attacks and isn't blocked”",
+            "« à chaque fois que cette créature attaque et n'est pas bloquée »",
+            "«siempre que esta criatura ataque y no sea bloqueada»",
+        ),
+        "event": UNBLOCKED,
+    }
+
+    def self_hits(self, moment: Moment, source: Permanent, ability: Any) -> list[Hit]:
+        return events.attacks_and_isnt_blocked(moment, source)
+
+
+@register
+class AttacksOrBlocks(SelfWording):
+    key = "attacks_or_blocks"
+    cr = "508.3a"
+    keyword = Keyword.WHENEVER_ATTACKS_OR_BLOCKS
+    summary = (
+        "Whenever this creature attacks or blocks: once as it is declared as an attacker (508.3a) or blocks (509.3a)."
+    )
+    messages = {
+        "name": Message(
+            "“whenever this creature attacks or blocks”",
+            "« à chaque fois que cette créature attaque ou bloque »",
+            "«siempre que esta criatura ataque o bloquee»",
+        ),
+        "event": ATTACKS,
+        "event_blocks": Message("{about} blocks", "{about} bloque", "{about} bloquea"),
+    }
+
+    def self_hits(self, moment: Moment, source: Permanent, ability: Any) -> list[Hit]:
+        blocking = [Hit(h.about, h.by, h.condition, "event_blocks") for h in events.blocks(moment, source)]
+        return events.attacks(moment, source) + blocking
+
+
+@register
+class AttacksWithOthersWording(SelfWording):
+    key = "attacks_with_others"
+    cr = "508.3a"
+    model = AttacksWithOthers
+    summary = (
+        "Whenever this creature and at least N other creatures attack (battalion): once, if it and N others are "
+        "declared as attackers."
+    )
+    messages = {
+        "name": Message(
+            "“whenever this creature and at least {n} other creatures attack”",
+            "« à chaque fois que cette créature et au moins {n} autres créatures attaquent »",
+            "«siempre que esta criatura y al menos otras {n} criaturas ataquen»",
+        ),
+        "name_one": Message(
+            "“whenever this creature and at least one other creature attack”",
+            "« à chaque fois que cette créature et au moins une autre créature attaquent »",
+            "«siempre que esta criatura y al menos otra criatura ataquen»",
+        ),
+        "event": ATTACKS,
+    }
+
+    def name(self, ability: Any, lang: str) -> str:
+        n = ability.whenever_attacks_with_others
+        code = "name_one" if n == 1 else "name"
+        return self.messages[code].text(lang).format(n=n)
+
+    def self_hits(self, moment: Moment, source: Permanent, ability: Any) -> list[Hit]:
+        if len(moment.attacks) - 1 < ability.whenever_attacks_with_others:
+            return []
+        return events.attacks(moment, source)
+
+
+@register
+class YouAttack(Wording):
+    key = "you_attack"
+    cr = "508.3d"
+    keyword: ClassVar[Keyword | None] = Keyword.WHENEVER_YOU_ATTACK
+    summary = "Whenever you attack: once, if one or more creatures you control are declared as attackers."
+    messages = {
+        "name": Message("“whenever you attack”", "« à chaque fois que vous attaquez »", "«siempre que ataques»"),
+        "event": Message("{about} attacks", "{about} attaque", "{about} ataca"),
+    }
+
+    def at_least(self, ability: Any) -> int:
+        return 1
+
+    def hits(self, moment: Moment, source: Permanent, ability: Any) -> list[Hit]:
+        mine = [c for c in moment.attacks if moment.view(c).controller == source.controller]
+        return [Hit(source.controller)] if mine and len(mine) >= self.at_least(ability) else []
+
+
+@register
+class YouAttackWithN(YouAttack):
+    key = "you_attack_with"
+    cr = "508.3d"
+    keyword = None
+    model = YouAttackWith
+    summary = "Whenever you attack with N or more creatures: once, if that many creatures you control are declared."
+    messages = {
+        "name": Message(
+            "“whenever you attack with {n} or more creatures”",
+            "« à chaque fois que vous attaquez avec au moins {n} créatures »",
+            "«siempre que ataques con {n} o más criaturas»",
+        ),
+        "event": Message("{about} attacks", "{about} attaque", "{about} ataca"),
+    }
+
+    def name_values(self, ability: Any, lang: str) -> dict[str, str]:
+        return {"n": str(ability.whenever_you_attack)}
+
+    def at_least(self, ability: Any) -> int:
+        return int(ability.whenever_you_attack)

@@ -1,0 +1,86 @@
+"""What a trigger wording rule is: one small unit that knows its CR number, the ability words it reads, its messages
+in English, French and Spanish, and how many times an ability triggers at a moment of the combat."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from ...models import Permanent
+from ...models.abilities import Keyword
+from ...solver.rules.base import Message
+from ..moments import Moment
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One time an ability triggers: the creature (or player) the event is about, and the other creature of a
+    per-pair event (the blocker of "becomes blocked by a creature"). `condition` names what the snapshot can't tell
+    (a message code of the wording), when the trigger depends on it."""
+
+    about: str
+    by: str | None = None
+    condition: str | None = None
+    event: str = "event"  # the message code that tells what happened
+
+
+class Wording(ABC):
+    """One catalog entry of triggers. Subclasses set the class attributes and implement `hits`.
+
+    A wording reads either a keyword (`keyword`) or a parameterized ability (`model`): each instance of it on a
+    permanent is a separate ability that triggers separately (603.2c, and e.g. 702.23c for rampage).
+    """
+
+    key: ClassVar[str]
+    cr: ClassVar[str]
+    summary: ClassVar[str]
+    keyword: ClassVar[Keyword | None] = None
+    model: ClassVar[type[BaseModel] | None] = None
+    # "name": the ability as messages name it ({n}: its number); "event": what happened ({about}, {by});
+    # "resolution" (optional): what is counted only when the ability resolves; other codes: conditions.
+    messages: ClassVar[dict[str, Message]]
+
+    def abilities(self, permanent: Permanent) -> list[Any]:
+        """The instances of this wording's ability on `permanent`."""
+        if self.keyword is not None:
+            return [a for a in permanent.abilities if a == self.keyword]
+        assert self.model is not None
+        return list(permanent.abilities_of(self.model))
+
+    def name_values(self, ability: Any, lang: str) -> dict[str, str]:
+        """The values the "name" message needs: {n} for a keyword with a number (rampage 2)."""
+        return {}
+
+    def name(self, ability: Any, lang: str) -> str:
+        """The ability as a message names it, in `lang`."""
+        return self.messages["name"].text(lang).format(**self.name_values(ability, lang))
+
+    @abstractmethod
+    def hits(self, moment: Moment, source: Permanent, ability: Any) -> list[Hit]:
+        """Each time `source`'s `ability` triggers at `moment` (empty: it doesn't)."""
+
+
+class SelfWording(Wording):
+    """A wording about the permanent that has it ("whenever this creature ..."): only a creature can do it."""
+
+    def hits(self, moment: Moment, source: Permanent, ability: Any) -> list[Hit]:
+        if not source.is_creature:
+            return []
+        return self.self_hits(moment, source, ability)
+
+    @abstractmethod
+    def self_hits(self, moment: Moment, source: Permanent, ability: Any) -> list[Hit]: ...
+
+
+CATALOG: list[Wording] = []
+
+
+def register(cls: type[Wording]) -> type[Wording]:
+    """Add a wording to the trigger catalog; the key must be unique."""
+    if any(w.key == cls.key for w in CATALOG):
+        raise ValueError(f"duplicate trigger wording key {cls.key}")
+    CATALOG.append(cls())
+    return cls

@@ -11,6 +11,7 @@ import typer
 
 from .batch.cli import batch_command
 from .cards.cli import cards_app
+from .combat.triggers_cli import triggers_command
 from .console import JsonOpt, Lang, LangOpt, TimeOpt, fail, out
 from .desk.cli import can_attack_command, can_block_command, count_command, forced_command
 from .generate.cli import generate_command
@@ -107,6 +108,7 @@ app.command("can-attack")(can_attack_command)
 app.command("count")(count_command)
 app.command("forced")(forced_command)
 app.command("render")(render_command)
+app.command("triggers")(triggers_command)
 app.command("batch")(batch_command)
 app.command("generate")(generate_command)
 app.add_typer(cards_app, name="cards")

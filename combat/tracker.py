@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 from ..models.report import Triggered
 from ..solver.board import Board
-from .moments import BlockPair, How, Moment, attack_moment, block_moment, later_moment
+from .trigger_points import BlockPair, How, TriggerPoint, attack_point, block_point, later_point
 from .triggers import triggers_at
 
 
@@ -23,20 +23,21 @@ class TriggerTracker:
         self.pairs: dict[tuple[str, str], BlockPair] = {}
         self.blocked: frozenset[str] = frozenset()
 
-    def _run(self, moment: Moment) -> list[Triggered]:
-        self.pairs = dict(moment.after) if moment.kind != "attackers_declared" else self.pairs
-        self.blocked = moment.blocked_after if moment.kind != "attackers_declared" else self.blocked
-        return triggers_at(moment, self.lang)
+    def _run(self, point: TriggerPoint, removed: tuple[str, ...] = ()) -> list[Triggered]:
+        if point.kind != "attackers_declared":
+            self.pairs = dict(point.after)
+            self.blocked = (self.blocked | set(point.newly_blocked)) - set(removed)
+        return triggers_at(point, self.lang)
 
     def attackers_declared(self, board: Board, attacks: Mapping[str, str]) -> list[Triggered]:
         """508.1: the creatures declared as attackers and what each attacks."""
-        return self._run(attack_moment(board, attacks))
+        return self._run(attack_point(board, attacks))
 
     def blockers_declared(self, board: Board, blocks: Mapping[str, list[str]], attackers: list[str]) -> list[Triggered]:
         """509.1: each declared blocker and the attackers it blocks (bands expanded); `attackers`: every attacking
-        creature at that moment. Blocks that already exist (a creature put onto the battlefield blocking in the
+        creature at that point. Blocks that already exist (a creature put onto the battlefield blocking in the
         declare attackers step) are kept."""
-        return self._run(block_moment(board, blocks, attackers, before=self.pairs, blocked_before=self.blocked))
+        return self._run(block_point(board, blocks, attackers, before=self.pairs, blocked_before=self.blocked))
 
     def changed(
         self,
@@ -48,6 +49,5 @@ class TriggerTracker:
     ) -> list[Triggered]:
         """A later change: blocks added (made to block, put onto the battlefield blocking), creatures removed from
         combat, attackers an effect makes blocked."""
-        return self._run(
-            later_moment(board, self.pairs, self.blocked, added=added, removed=removed, made_blocked=made_blocked)
-        )
+        point = later_point(board, self.pairs, self.blocked, added=added, removed=removed, made_blocked=made_blocked)
+        return self._run(point, removed)

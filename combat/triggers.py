@@ -1,6 +1,6 @@
 """Which attack and block triggers trigger, how many times and whose they are (508.3, 509.3, 603.2-603.3a).
 
-`triggers_at(moment)` asks every wording of the catalog about every permanent at one moment of the combat;
+`triggers_at(point)` asks every wording of the catalog about every permanent at one point of the combat;
 `declaration_triggers` does it for the declaration a report found legal; `with_triggers` adds them to the report.
 """
 
@@ -12,7 +12,7 @@ from typing import Any
 from ..models import Permanent, Snapshot
 from ..models.report import Report, Triggered
 from ..solver.board import Board
-from .moments import Moment, attack_moment, block_moment
+from .trigger_points import TriggerPoint, attack_point, block_point
 from .wordings import CATALOG, Hit, Wording
 
 _SENTENCE = {
@@ -33,7 +33,7 @@ def times_phrase(n: int, lang: str) -> str:
     return one if n == 1 else two if n == 2 else many.format(n=n)
 
 
-def _word(wording: Wording) -> str:
+def ability_word(wording: Wording) -> str:
     """The ability word a wording reads: its keyword or its parameterized key."""
     if wording.keyword is not None:
         return wording.keyword.value
@@ -41,11 +41,11 @@ def _word(wording: Wording) -> str:
     return next(iter(wording.model.model_fields))
 
 
-def triggers_at(moment: Moment, lang: str = "en") -> list[Triggered]:
-    """Every ability that triggers at `moment`, one entry per ability instance, in board and catalog order."""
-    board = moment.board
+def triggers_at(point: TriggerPoint, lang: str = "en") -> list[Triggered]:
+    """Every ability that triggers at `point`, one entry per ability instance, in board and catalog order."""
+    board = point.board
     words = board.words
-    wordings = [w for w in CATALOG if _word(w) in words]
+    wordings = [w for w in CATALOG if ability_word(w) in words]
     out: list[Triggered] = []
     if not wordings:
         return out
@@ -54,7 +54,7 @@ def triggers_at(moment: Moment, lang: str = "en") -> list[Triggered]:
             continue
         for wording in wordings:
             for ability in wording.abilities(source):
-                hits = wording.hits(moment, source, ability)
+                hits = wording.hits(point, source, ability)
                 if hits:
                     out.append(_entry(wording, source, ability, hits, board, lang))
     return out
@@ -101,24 +101,24 @@ def _events(wording: Wording, hits: Iterable[Hit], board: Board, lang: str) -> l
     ]
 
 
-def declaration_moment(snapshot: Snapshot, report: Report) -> Moment | None:
-    """The moment of the declaration a legal report describes (its outcome), or None if there is none."""
+def declaration_point(snapshot: Snapshot, report: Report) -> TriggerPoint | None:
+    """The point of the declaration a legal report describes (its outcome), or None if there is none."""
     if report.verdict != "legal" or report.outcome is None:
         return None
     board = Board(snapshot)
     if snapshot.step == "declare_attackers":
-        return attack_moment(board, report.outcome.attacks)
+        return attack_point(board, report.outcome.attacks)
     blocks: dict[str, list[str]] = {}
     for attacker, blockers in report.outcome.blocked.items():  # bands included (702.22h)
         for blocker in blockers:
             blocks.setdefault(blocker, []).append(attacker)
-    return block_moment(board, blocks)
+    return block_point(board, blocks)
 
 
 def declaration_triggers(snapshot: Snapshot, report: Report) -> list[Triggered] | None:
     """The triggers of the declaration a report found legal (None if it is not legal)."""
-    moment = declaration_moment(snapshot, report)
-    return triggers_at(moment, report.lang) if moment is not None else None
+    point = declaration_point(snapshot, report)
+    return triggers_at(point, report.lang) if point is not None else None
 
 
 def with_triggers(report: Report, snapshot: Snapshot) -> Report:
@@ -126,10 +126,11 @@ def with_triggers(report: Report, snapshot: Snapshot) -> Report:
     return report.model_copy(update={"triggers": declaration_triggers(snapshot, report)})
 
 
-TRIGGER_WORDS: frozenset[str] = frozenset(_word(w) for w in CATALOG)
+TRIGGER_WORDS: frozenset[str] = frozenset(ability_word(w) for w in CATALOG)
 __all__ = [
     "TRIGGER_WORDS",
-    "declaration_moment",
+    "ability_word",
+    "declaration_point",
     "declaration_triggers",
     "times_phrase",
     "triggers_at",

@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
+from combatcheck.combat.triggers import with_triggers
 from combatcheck.models import load_snapshot
 from combatcheck.solver import check
 
@@ -32,3 +33,10 @@ def test_example(path: Path) -> None:
     assert keys <= {v.key for v in report.violations}
     if verdict == "illegal":
         assert report.witness is not None
+    triggers = re.search(r"^# expected-triggers: (.+)$", text, re.M)
+    if triggers:  # "key:source=times ...": how many times each ability triggers (0: it doesn't)
+        found = with_triggers(report, load_snapshot(text, str(path))).triggers or []
+        for item in triggers.group(1).split():
+            entry, times = item.split("=")
+            key, source = entry.split(":")
+            assert sum(t.times for t in found if t.key == key and t.source == source) == int(times), item

@@ -8,7 +8,7 @@ from ...models import Permanent
 from ...models.abilities import Keyword
 from ...models.trigger_abilities import AttacksWithOthers, YouAttackWith
 from ...solver.rules.base import Message
-from ..moments import Moment
+from ..trigger_points import TriggerPoint
 from . import events
 from .base import Hit, SelfWording, Wording, register
 
@@ -39,8 +39,8 @@ class Attacks(SelfWording):
         "event": ATTACKS,
     }
 
-    def self_hits(self, moment: Moment, source: Permanent, ability: Any) -> list[Hit]:
-        return events.attacks(moment, source)
+    def self_hits(self, point: TriggerPoint, source: Permanent, ability: Any) -> list[Hit]:
+        return events.attacks(point, source)
 
 
 @register
@@ -58,8 +58,8 @@ class AttacksAlone(SelfWording):
         "event": ATTACKS_ALONE,
     }
 
-    def self_hits(self, moment: Moment, source: Permanent, ability: Any) -> list[Hit]:
-        return events.attacks_alone(moment, source)
+    def self_hits(self, point: TriggerPoint, source: Permanent, ability: Any) -> list[Hit]:
+        return events.attacks_alone(point, source)
 
 
 @register
@@ -80,8 +80,8 @@ class AttacksAndIsntBlocked(SelfWording):
         "event": UNBLOCKED,
     }
 
-    def self_hits(self, moment: Moment, source: Permanent, ability: Any) -> list[Hit]:
-        return events.attacks_and_isnt_blocked(moment, source)
+    def self_hits(self, point: TriggerPoint, source: Permanent, ability: Any) -> list[Hit]:
+        return events.attacks_and_isnt_blocked(point, source)
 
 
 @register
@@ -102,9 +102,9 @@ class AttacksOrBlocks(SelfWording):
         "event_blocks": Message("{about} blocks", "{about} bloque", "{about} bloquea"),
     }
 
-    def self_hits(self, moment: Moment, source: Permanent, ability: Any) -> list[Hit]:
-        blocking = [Hit(h.about, h.by, h.condition, "event_blocks") for h in events.blocks(moment, source)]
-        return events.attacks(moment, source) + blocking
+    def self_hits(self, point: TriggerPoint, source: Permanent, ability: Any) -> list[Hit]:
+        blocking = [Hit(h.about, h.by, h.condition, "event_blocks") for h in events.blocks(point, source)]
+        return events.attacks(point, source) + blocking
 
 
 @register
@@ -135,10 +135,10 @@ class AttacksWithOthersWording(SelfWording):
         code = "name_one" if n == 1 else "name"
         return self.messages[code].text(lang).format(n=n)
 
-    def self_hits(self, moment: Moment, source: Permanent, ability: Any) -> list[Hit]:
-        if len(moment.attacks) - 1 < ability.whenever_attacks_with_others:
+    def self_hits(self, point: TriggerPoint, source: Permanent, ability: Any) -> list[Hit]:
+        if len(point.attacks) - 1 < ability.whenever_attacks_with_others:
             return []
-        return events.attacks(moment, source)
+        return events.attacks(point, source)
 
 
 @register
@@ -155,8 +155,8 @@ class YouAttack(Wording):
     def at_least(self, ability: Any) -> int:
         return 1
 
-    def hits(self, moment: Moment, source: Permanent, ability: Any) -> list[Hit]:
-        mine = [c for c in moment.attacks if moment.view(c).controller == source.controller]
+    def hits(self, point: TriggerPoint, source: Permanent, ability: Any) -> list[Hit]:
+        mine = [c for c in point.attacks if point.view(c).controller == source.controller]
         return [Hit(source.controller)] if mine and len(mine) >= self.at_least(ability) else []
 
 

@@ -1,5 +1,5 @@
 """What a trigger wording rule is: one small unit that knows its CR number, the ability words it reads, its messages
-in English, French and Spanish, and how many times an ability triggers at a moment of the combat."""
+in English, French and Spanish, and how many times an ability triggers at a point of the combat."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pydantic import BaseModel
 from ...models import Permanent
 from ...models.abilities import Keyword
 from ...solver.rules.base import Message
-from ..moments import Moment
+from ..trigger_points import TriggerPoint
 
 
 @dataclass(frozen=True)
@@ -59,20 +59,20 @@ class Wording(ABC):
         return self.messages["name"].text(lang).format(**self.name_values(ability, lang))
 
     @abstractmethod
-    def hits(self, moment: Moment, source: Permanent, ability: Any) -> list[Hit]:
-        """Each time `source`'s `ability` triggers at `moment` (empty: it doesn't)."""
+    def hits(self, point: TriggerPoint, source: Permanent, ability: Any) -> list[Hit]:
+        """Each time `source`'s `ability` triggers at `point` (empty: it doesn't)."""
 
 
 class SelfWording(Wording):
     """A wording about the permanent that has it ("whenever this creature ..."): only a creature can do it."""
 
-    def hits(self, moment: Moment, source: Permanent, ability: Any) -> list[Hit]:
+    def hits(self, point: TriggerPoint, source: Permanent, ability: Any) -> list[Hit]:
         if not source.is_creature:
             return []
-        return self.self_hits(moment, source, ability)
+        return self.self_hits(point, source, ability)
 
     @abstractmethod
-    def self_hits(self, moment: Moment, source: Permanent, ability: Any) -> list[Hit]: ...
+    def self_hits(self, point: TriggerPoint, source: Permanent, ability: Any) -> list[Hit]: ...
 
 
 CATALOG: list[Wording] = []

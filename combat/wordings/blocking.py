@@ -10,7 +10,7 @@ from ...models import trigger_abilities as ta
 from ...models.abilities import Keyword
 from ...models.trigger_abilities import BlockCount
 from ...solver.rules.base import Message
-from ..moments import Moment
+from ..trigger_points import TriggerPoint
 from . import events
 from .base import Hit, SelfWording, register
 
@@ -40,8 +40,8 @@ class Blocks(SelfWording):
         "event": BLOCKS,
     }
 
-    def self_hits(self, moment: Moment, source: Permanent, ability: Any) -> list[Hit]:
-        return events.blocks(moment, source)
+    def self_hits(self, point: TriggerPoint, source: Permanent, ability: Any) -> list[Hit]:
+        return events.blocks(point, source)
 
 
 @register
@@ -62,8 +62,8 @@ class BlocksACreature(SelfWording):
         "event": BLOCKS_BY,
     }
 
-    def self_hits(self, moment: Moment, source: Permanent, ability: Any) -> list[Hit]:
-        return events.blocks_each(moment, source)
+    def self_hits(self, point: TriggerPoint, source: Permanent, ability: Any) -> list[Hit]:
+        return events.blocks_each(point, source)
 
 
 @register
@@ -77,8 +77,8 @@ class BlocksACreatureMatching(BlocksACreature):
         "as it is when the block begins (a later change doesn't make it trigger)."
     )
 
-    def self_hits(self, moment: Moment, source: Permanent, ability: Any) -> list[Hit]:
-        return events.blocks_each(moment, source, ability.whenever_blocks_a_creature)
+    def self_hits(self, point: TriggerPoint, source: Permanent, ability: Any) -> list[Hit]:
+        return events.blocks_each(point, source, ability.whenever_blocks_a_creature)
 
 
 @register
@@ -99,8 +99,8 @@ class BecomesBlocked(SelfWording):
         "event": BLOCKED,
     }
 
-    def self_hits(self, moment: Moment, source: Permanent, ability: Any) -> list[Hit]:
-        return events.becomes_blocked(moment, source)
+    def self_hits(self, point: TriggerPoint, source: Permanent, ability: Any) -> list[Hit]:
+        return events.becomes_blocked(point, source)
 
 
 @register
@@ -121,8 +121,8 @@ class BecomesBlockedByACreature(SelfWording):
         "event": BLOCKED_BY,
     }
 
-    def self_hits(self, moment: Moment, source: Permanent, ability: Any) -> list[Hit]:
-        return events.becomes_blocked_by_each(moment, source)
+    def self_hits(self, point: TriggerPoint, source: Permanent, ability: Any) -> list[Hit]:
+        return events.becomes_blocked_by_each(point, source)
 
 
 @register
@@ -136,8 +136,8 @@ class BecomesBlockedByACreatureMatching(BecomesBlockedByACreature):
         "per such blocker, the blocker as it is when it becomes a blocking creature (509.3f example)."
     )
 
-    def self_hits(self, moment: Moment, source: Permanent, ability: Any) -> list[Hit]:
-        return events.becomes_blocked_by_each(moment, source, ability.whenever_becomes_blocked_by_a_creature)
+    def self_hits(self, point: TriggerPoint, source: Permanent, ability: Any) -> list[Hit]:
+        return events.becomes_blocked_by_each(point, source, ability.whenever_becomes_blocked_by_a_creature)
 
 
 @register
@@ -158,8 +158,8 @@ class BlocksOrBecomesBlocked(SelfWording):
         "event_blocked": BLOCKED,
     }
 
-    def self_hits(self, moment: Moment, source: Permanent, ability: Any) -> list[Hit]:
-        return events.blocks(moment, source) + _as_blocked(events.becomes_blocked(moment, source))
+    def self_hits(self, point: TriggerPoint, source: Permanent, ability: Any) -> list[Hit]:
+        return events.blocks(point, source) + _as_blocked(events.becomes_blocked(point, source))
 
 
 @register
@@ -181,8 +181,8 @@ class BlocksOrBecomesBlockedByACreature(SelfWording):
         "event_blocked": BLOCKED_BY,
     }
 
-    def self_hits(self, moment: Moment, source: Permanent, ability: Any) -> list[Hit]:
-        return events.blocks_each(moment, source) + _as_blocked(events.becomes_blocked_by_each(moment, source))
+    def self_hits(self, point: TriggerPoint, source: Permanent, ability: Any) -> list[Hit]:
+        return events.blocks_each(point, source) + _as_blocked(events.becomes_blocked_by_each(point, source))
 
 
 @register
@@ -196,11 +196,9 @@ class BlocksOrBecomesBlockedByACreatureMatching(BlocksOrBecomesBlockedByACreatur
         "creature): once per such creature, its characteristics as the block begins."
     )
 
-    def self_hits(self, moment: Moment, source: Permanent, ability: Any) -> list[Hit]:
+    def self_hits(self, point: TriggerPoint, source: Permanent, ability: Any) -> list[Hit]:
         flt = ability.whenever_blocks_or_becomes_blocked_by_a_creature
-        return events.blocks_each(moment, source, flt) + _as_blocked(
-            events.becomes_blocked_by_each(moment, source, flt)
-        )
+        return events.blocks_each(point, source, flt) + _as_blocked(events.becomes_blocked_by_each(point, source, flt))
 
 
 def _as_blocked(hits: list[Hit]) -> list[Hit]:
@@ -243,10 +241,11 @@ class _CountWording(SelfWording):
     def name_values(self, ability: Any, lang: str) -> dict[str, str]:
         return {"count": count_phrase(self.spec(ability), lang)}
 
-    def self_hits(self, moment: Moment, source: Permanent, ability: Any) -> list[Hit]:
+    def self_hits(self, point: TriggerPoint, source: Permanent, ability: Any) -> list[Hit]:
         spec = self.spec(ability)
-        hits = events.count_reached(moment, source, spec, blocking=self.blocking, blocked=self.blocked)
-        return _as_blocked(hits) if self.blocked and source.id in moment.blocked_after else hits
+        hits = events.count_reached(point, source, spec, blocking=self.blocking, blocked=self.blocked)
+        attacking = point.blockers_of(source.id) or point.blockers_of(source.id, after=False)
+        return _as_blocked(hits) if self.blocked and attacking else hits
 
 
 @register
@@ -257,7 +256,7 @@ class BlocksCountReached(_CountWording):
     blocked = False
     summary = (
         "Whenever this creature blocks N (or N or more) creatures: once, when blockers are declared or an effect adds "
-        "or removes blocks, if the count is reached and was not a moment ago."
+        "or removes blocks, if the count is reached and was not just before."
     )
     messages = {
         "name": Message(
@@ -277,7 +276,7 @@ class BecomesBlockedByCountReached(_CountWording):
     blocking = False
     summary = (
         "Whenever this creature becomes blocked by N (or N or more) creatures: once, when blockers are declared or an "
-        "effect adds or removes blockers, if the count is reached and was not a moment ago."
+        "effect adds or removes blockers, if the count is reached and was not just before."
     )
     messages = {
         "name": Message(

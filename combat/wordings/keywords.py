@@ -11,7 +11,7 @@ from ...models.abilities import Keyword
 from ...models.filters import CreatureFilter
 from ...models.trigger_abilities import Afflict, Annihilator, Bushido, Frenzy, Rampage
 from ...solver.rules.base import Message
-from ..moments import Moment
+from ..trigger_points import TriggerPoint
 from . import events
 from .attacking import ATTACKS, ATTACKS_ALONE, UNBLOCKED
 from .base import Hit, SelfWording, Wording, register
@@ -48,8 +48,8 @@ class RampageWording(_Numbered):
         ),
     }
 
-    def self_hits(self, moment: Moment, source: Permanent, ability: Any) -> list[Hit]:
-        return events.becomes_blocked(moment, source)
+    def self_hits(self, point: TriggerPoint, source: Permanent, ability: Any) -> list[Hit]:
+        return events.becomes_blocked(point, source)
 
 
 @register
@@ -64,9 +64,9 @@ class BushidoWording(_Numbered):
         "event_blocked": BLOCKED,
     }
 
-    def self_hits(self, moment: Moment, source: Permanent, ability: Any) -> list[Hit]:
-        blocked = [Hit(h.about, event="event_blocked") for h in events.becomes_blocked(moment, source)]
-        return events.blocks(moment, source) + blocked
+    def self_hits(self, point: TriggerPoint, source: Permanent, ability: Any) -> list[Hit]:
+        blocked = [Hit(h.about, event="event_blocked") for h in events.becomes_blocked(point, source)]
+        return events.blocks(point, source) + blocked
 
 
 @register
@@ -83,8 +83,8 @@ class FlankingWording(SelfWording):
         "event": BLOCKED_BY,
     }
 
-    def self_hits(self, moment: Moment, source: Permanent, ability: Any) -> list[Hit]:
-        return events.becomes_blocked_by_each(moment, source, WITHOUT_FLANKING)
+    def self_hits(self, point: TriggerPoint, source: Permanent, ability: Any) -> list[Hit]:
+        return events.becomes_blocked_by_each(point, source, WITHOUT_FLANKING)
 
 
 @register
@@ -98,8 +98,8 @@ class AfflictWording(_Numbered):
         "event": BLOCKED,
     }
 
-    def self_hits(self, moment: Moment, source: Permanent, ability: Any) -> list[Hit]:
-        return events.becomes_blocked(moment, source)
+    def self_hits(self, point: TriggerPoint, source: Permanent, ability: Any) -> list[Hit]:
+        return events.becomes_blocked(point, source)
 
 
 @register
@@ -113,8 +113,8 @@ class FrenzyWording(_Numbered):
         "event": UNBLOCKED,
     }
 
-    def self_hits(self, moment: Moment, source: Permanent, ability: Any) -> list[Hit]:
-        return events.attacks_and_isnt_blocked(moment, source)
+    def self_hits(self, point: TriggerPoint, source: Permanent, ability: Any) -> list[Hit]:
+        return events.attacks_and_isnt_blocked(point, source)
 
 
 @register
@@ -131,18 +131,18 @@ class ExaltedWording(Wording):
         "event": ATTACKS_ALONE,
     }
 
-    def hits(self, moment: Moment, source: Permanent, ability: Any) -> list[Hit]:
-        if len(moment.attacks) != 1:
+    def hits(self, point: TriggerPoint, source: Permanent, ability: Any) -> list[Hit]:
+        if len(point.attacks) != 1:
             return []
-        ((creature, target),) = moment.attacks.items()
-        return [Hit(creature, target)] if moment.view(creature).controller == source.controller else []
+        ((creature, target),) = point.attacks.items()
+        return [Hit(creature, target)] if point.view(creature).controller == source.controller else []
 
 
 class _OnAttack(SelfWording):
     """A keyword that is "whenever this creature attacks" (508.3a)."""
 
-    def self_hits(self, moment: Moment, source: Permanent, ability: Any) -> list[Hit]:
-        return events.attacks(moment, source)
+    def self_hits(self, point: TriggerPoint, source: Permanent, ability: Any) -> list[Hit]:
+        return events.attacks(point, source)
 
 
 @register
@@ -266,10 +266,10 @@ class TrainingWording(SelfWording):
         "event": ATTACKS,
     }
 
-    def self_hits(self, moment: Moment, source: Permanent, ability: Any) -> list[Hit]:
+    def self_hits(self, point: TriggerPoint, source: Permanent, ability: Any) -> list[Hit]:
         power = source.power or 0
-        stronger = any((moment.view(c).power or 0) > power for c in moment.attacks if c != source.id)
-        return events.attacks(moment, source) if stronger else []
+        stronger = any((point.view(c).power or 0) > power for c in point.attacks if c != source.id)
+        return events.attacks(point, source) if stronger else []
 
 
 @register
@@ -291,13 +291,13 @@ class DethroneWording(SelfWording):
         ),
     }
 
-    def self_hits(self, moment: Moment, source: Permanent, ability: Any) -> list[Hit]:
-        target = moment.attacks.get(source.id)
-        players = moment.board.snapshot.players
+    def self_hits(self, point: TriggerPoint, source: Permanent, ability: Any) -> list[Hit]:
+        target = point.attacks.get(source.id)
+        players = point.board.snapshot.players
         if target is None or target not in {p.id for p in players}:
             return []  # a planeswalker or a battle is not "the player with the most life"
         lives = [p.life for p in players]
         if any(life is None for life in lives):
             return [Hit(source.id, target, condition="needs_life")]
         most = max(life for life in lives if life is not None)
-        return [Hit(source.id, target)] if moment.board.snapshot.player(target).life == most else []
+        return [Hit(source.id, target)] if point.board.snapshot.player(target).life == most else []

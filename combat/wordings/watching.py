@@ -18,7 +18,7 @@ from ...models.trigger_abilities import (
     YouAreAttacked,
 )
 from ...solver.rules.base import Message
-from ..moments import Moment
+from ..trigger_points import TriggerPoint
 from . import events
 from .attacking import ATTACKS, ATTACKS_ALONE, UNBLOCKED
 from .base import Hit, Wording, register
@@ -59,12 +59,12 @@ class _Watching(Wording):
     def name_values(self, ability: Any, lang: str) -> dict[str, str]:
         return {"creature": creature_phrase(self.watch(ability), lang)}
 
-    def hits(self, moment: Moment, source: Permanent, ability: Any) -> list[Hit]:
+    def hits(self, point: TriggerPoint, source: Permanent, ability: Any) -> list[Hit]:
         watch = self.watch(ability)
-        return [h for h in self.candidates(moment) if events.watched(watch, source, moment.view(h.about), moment)]
+        return [h for h in self.candidates(point) if events.watched(watch, source, point.view(h.about), point)]
 
-    def candidates(self, moment: Moment) -> list[Hit]:
-        """The events of this kind at `moment`, about any creature."""
+    def candidates(self, point: TriggerPoint) -> list[Hit]:
+        """The events of this kind at `point`, about any creature."""
         raise NotImplementedError
 
 
@@ -86,8 +86,8 @@ class ACreatureAttacksWording(_Watching):
         "event": ATTACKS,
     }
 
-    def candidates(self, moment: Moment) -> list[Hit]:
-        return [Hit(c, t) for c, t in moment.attacks.items()]
+    def candidates(self, point: TriggerPoint) -> list[Hit]:
+        return [Hit(c, t) for c, t in point.attacks.items()]
 
 
 @register
@@ -107,8 +107,8 @@ class ACreatureAttacksAloneWording(_Watching):
         "event": ATTACKS_ALONE,
     }
 
-    def candidates(self, moment: Moment) -> list[Hit]:
-        return [Hit(c, t) for c, t in moment.attacks.items()] if len(moment.attacks) == 1 else []
+    def candidates(self, point: TriggerPoint) -> list[Hit]:
+        return [Hit(c, t) for c, t in point.attacks.items()] if len(point.attacks) == 1 else []
 
 
 @register
@@ -128,8 +128,8 @@ class ACreatureAttacksAndIsntBlockedWording(_Watching):
         "event": UNBLOCKED,
     }
 
-    def candidates(self, moment: Moment) -> list[Hit]:
-        return [Hit(a) for a in moment.unblocked] if moment.kind == "blockers_declared" else []
+    def candidates(self, point: TriggerPoint) -> list[Hit]:
+        return [Hit(a) for a in point.unblocked] if point.kind == "blockers_declared" else []
 
 
 @register
@@ -145,8 +145,8 @@ class ACreatureBlocksWording(_Watching):
         "event": BLOCKS,
     }
 
-    def candidates(self, moment: Moment) -> list[Hit]:
-        return [Hit(b) for b in moment.newly_blocking]
+    def candidates(self, point: TriggerPoint) -> list[Hit]:
+        return [Hit(b) for b in point.newly_blocking]
 
 
 @register
@@ -166,21 +166,21 @@ class ACreatureBecomesBlockedWording(_Watching):
         "event": BLOCKED,
     }
 
-    def candidates(self, moment: Moment) -> list[Hit]:
-        return [Hit(a) for a in moment.newly_blocked]
+    def candidates(self, point: TriggerPoint) -> list[Hit]:
+        return [Hit(a) for a in point.newly_blocked]
 
 
-def _attacks_on(moment: Moment, source: Permanent, spec: AttackedSpec) -> list[Hit]:
+def _attacks_on(point: TriggerPoint, source: Permanent, spec: AttackedSpec) -> list[Hit]:
     """Declared attackers that attack the source's controller (or, with `planeswalkers`, a planeswalker they
     control: a battle they protect is neither, 310.8)."""
     you = source.controller
     out = []
-    for creature, target in moment.attacks.items():
-        attacked = moment.board.permanents.get(target)
+    for creature, target in point.attacks.items():
+        attacked = point.board.permanents.get(target)
         on_you = target == you or (
             spec.planeswalkers and attacked is not None and attacked.is_planeswalker and attacked.controller == you
         )
-        view = moment.view(creature)
+        view = point.view(creature)
         if on_you and (spec.creatures is None or spec.creatures.matches(view, source)):
             out.append(Hit(creature, target))
     return out
@@ -220,8 +220,8 @@ class ACreatureAttacksYouWording(_OnYou):
         "event": Message("{about} attacks {by}", "{about} attaque {by}", "{about} ataca a {by}"),
     }
 
-    def hits(self, moment: Moment, source: Permanent, ability: Any) -> list[Hit]:
-        return _attacks_on(moment, source, self.spec(ability))
+    def hits(self, point: TriggerPoint, source: Permanent, ability: Any) -> list[Hit]:
+        return _attacks_on(point, source, self.spec(ability))
 
 
 @register
@@ -244,5 +244,5 @@ class YouAreAttackedWording(_OnYou):
         "event": Message("{about} is attacked", "{about} est attaqué", "{about} es atacado"),
     }
 
-    def hits(self, moment: Moment, source: Permanent, ability: Any) -> list[Hit]:
-        return [Hit(source.controller)] if _attacks_on(moment, source, self.spec(ability)) else []
+    def hits(self, point: TriggerPoint, source: Permanent, ability: Any) -> list[Hit]:
+        return [Hit(source.controller)] if _attacks_on(point, source, self.spec(ability)) else []

@@ -1,0 +1,99 @@
+"""The triggers of each event of the combat timeline, read from the typed changes it made (`combat/state.py`).
+
+The timeline says what each event did (`Attacks`, `Blocks` with `was_blocking`, `BecomesBlocked` with
+`was_unblocked`, `BecomesUnblocked`, removals) and the board after it; `TimelineTriggers` turns that into trigger
+points (`combat/trigger_points.py`) and asks the trigger catalog. It keeps each block with the characteristics the
+blocker and attacker had as it began (509.3f), for the counts of 509.3e.
+"""
+
+from __future__ import annotations
+
+from ..models import Snapshot
+from ..models.report import Triggered
+from ..solver.board import Board
+from .state import (
+    Attacks,
+    BecomesBlocked,
+    BecomesUnblocked,
+    Blocks,
+    Declared,
+    Entry,
+    Moment,
+    RemovedFromCombat,
+    StopsBlocking,
+)
+from .trigger_points import BlockPair, How, TriggerPoint
+from .triggers import triggers_at
+
+_HOW: dict[Entry, How] = {Entry.DECLARED: "declared", Entry.EFFECT: "effect", Entry.PUT_ONTO_BATTLEFIELD: "entered"}
+
+
+class TimelineTriggers:
+    """Follows one snapshot's timeline: `at(moment)` gives the abilities that trigger on that event, in `lang`."""
+
+    def __init__(self, snapshot: Snapshot, lang: str = "en") -> None:
+        self.snapshot = snapshot
+        self.lang = lang
+        self.pairs: dict[tuple[str, str], BlockPair] = {}
+
+    def board(self, moment: Moment) -> Board:
+        """The board after the event: the state's permanents with the snapshot's players and effects."""
+        permanents = moment.state.board or self.snapshot.permanents
+        return Board(self.snapshot.model_copy(update={"permanents": permanents, "declaration": None}))
+
+    def at(self, moment: Moment) -> list[Triggered]:
+        point = self.point(moment)
+        return triggers_at(point, self.lang) if point is not None else []
+
+    def point(self, moment: Moment) -> TriggerPoint | None:
+        """The trigger point of one event, or None when it changes nothing that triggers could see."""
+        declared = next((c for c in moment.changes if isinstance(c, Declared)), None)
+        if declared is not None and declared.verdict != "legal":
+            return None  # an illegal declaration is undone (730): nothing happened
+        board = self.board(moment)
+        if declared is not None and declared.step == "declare_attackers":
+            attacks = {
+                c.creature: c.target
+                for c in moment.changes
+                if isinstance(c, Attacks) and c.how == Entry.DECLARED and c.creature in board.permanents
+            }
+            return TriggerPoint("attackers_declared", board, attacks=attacks)
+        before = dict(self.pairs)
+        after = dict(before)
+        for change in moment.changes:
+            if isinstance(change, RemovedFromCombat):
+                after = {k: p for k, p in after.items() if change.object not in k}
+            elif isinstance(change, StopsBlocking):
+                after.pop((change.blocker, change.attacker), None)
+        new: list[BlockPair] = []
+        for change in moment.changes:
+            if isinstance(change, Blocks) and (change.blocker, change.attacker) not in after:
+                if change.blocker not in board.permanents or change.attacker not in board.permanents:
+                    continue
+                pair = BlockPair(board[change.blocker], board[change.attacker], _HOW[change.how], change.was_blocking)
+                after[pair.key] = pair
+                new.append(pair)
+        blocked = tuple(
+            c.attacker
+            for c in moment.changes
+            if isinstance(c, BecomesBlocked) and (c.was_unblocked or c.how == Entry.DECLARED)
+        )
+        self.pairs = after
+        if declared is not None:  # blockers are declared
+            unblocked = tuple(
+                c.attacker for c in moment.changes if isinstance(c, BecomesUnblocked) and c.how == Entry.DECLARED
+            )
+            return TriggerPoint(
+                "blockers_declared",
+                board,
+                new_pairs=tuple(new),
+                newly_blocked=blocked,
+                unblocked=unblocked,
+                before=before,
+                after=after,
+            )
+        if not new and not blocked and before == after:
+            return None
+        return TriggerPoint(
+            "after_declaration", board, new_pairs=tuple(new), newly_blocked=blocked, before=before, after=after
+        )

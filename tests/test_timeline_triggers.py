@@ -1,0 +1,142 @@
+"""Triggers read from the timeline's typed changes (combat/state.py), event by event."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from combatcheck.combat.state import (
+    Attacks,
+    BecomesBlocked,
+    BecomesUnblocked,
+    Blocks,
+    CombatState,
+    Declared,
+    Entry,
+    Moment,
+    RemovedFromCombat,
+)
+from combatcheck.combat.timeline_triggers import TimelineTriggers
+from combatcheck.models import Permanent
+from combatcheck.models.report import Triggered
+from helpers import attacker, blocker, board
+
+SNAPSHOT = board(
+    attacker("a", "whenever_attacks", "whenever_becomes_blocked", "whenever_becomes_blocked_by_a_creature"),
+    attacker("token", "whenever_attacks", "whenever_attacks_and_isnt_blocked"),
+    blocker("b", "whenever_blocks", "whenever_blocks_a_creature", {"can_block_additional": 1}),
+    blocker("c", "whenever_blocks", colors=["B"]),
+    blocker("w", "whenever_blocks"),
+)
+
+
+def moment(index: int, event: str, *changes: Any, perms: tuple[Permanent, ...] | None = None) -> Moment:
+    state = CombatState(attacking_player="ana", board=perms if perms is not None else SNAPSHOT.permanents)
+    return Moment(index=index, event=event, changes=changes, state=state)
+
+
+def times(found: list[Triggered], key: str, source: str) -> int:
+    return sum(t.times for t in found if t.key == key and t.source == source)
+
+
+def test_a_combat_event_by_event() -> None:
+    follow = TimelineTriggers(SNAPSHOT)
+    attacks = follow.at(
+        moment(
+            0,
+            "declare_attackers",
+            Declared(rule="508.1", step="declare_attackers", verdict="legal"),
+            Attacks(rule="508.1k", creature="a", target="ben", how=Entry.DECLARED),
+        )
+    )
+    assert times(attacks, "attacks", "a") == 1
+    entered = follow.at(
+        moment(
+            1,
+            "put_onto_battlefield",
+            Attacks(rule="508.4", creature="token", target="ben", how=Entry.PUT_ONTO_BATTLEFIELD),
+        )
+    )
+    assert entered == []  # 508.4: it never "attacked"
+    blocks = follow.at(
+        moment(
+            2,
+            "declare_blockers",
+            Declared(rule="509.1", step="declare_blockers", verdict="legal"),
+            Blocks(
+                rule="509.1g",
+                blocker="b",
+                attacker="a",
+                how=Entry.DECLARED,
+                was_blocking=False,
+                attacker_was_unblocked=False,
+            ),
+            BecomesBlocked(rule="509.1h", attacker="a", how=Entry.DECLARED, was_unblocked=False),
+            BecomesUnblocked(rule="509.1h", attacker="token", how=Entry.DECLARED),
+        )
+    )
+    assert times(blocks, "blocks", "b") == 1
+    assert times(blocks, "becomes_blocked", "a") == 1
+    assert times(blocks, "becomes_blocked_by_a_creature", "a") == 1
+    assert times(blocks, "attacks_and_isnt_blocked", "token") == 1  # current 509.3g: even though it entered attacking
+    made = follow.at(
+        moment(
+            3,
+            "block",
+            Blocks(
+                rule="509.1g",
+                blocker="b",
+                attacker="token",
+                how=Entry.EFFECT,
+                was_blocking=True,
+                attacker_was_unblocked=True,
+            ),
+            Blocks(
+                rule="509.1g",
+                blocker="c",
+                attacker="a",
+                how=Entry.EFFECT,
+                was_blocking=False,
+                attacker_was_unblocked=False,
+            ),
+            BecomesBlocked(rule="509.1h", attacker="token", how=Entry.EFFECT, was_unblocked=True),
+        )
+    )
+    assert times(made, "blocks", "b") == 0  # already blocking (509.3a)
+    assert times(made, "blocks_a_creature", "b") == 1  # a new attacker (509.3b)
+    assert times(made, "blocks", "c") == 1
+    assert times(made, "becomes_blocked", "a") == 0  # it was blocked already (509.3c)
+    assert times(made, "becomes_blocked_by_a_creature", "a") == 1
+    entered_blocker = follow.at(
+        moment(
+            4,
+            "put_onto_battlefield",
+            Blocks(
+                rule="509.4",
+                blocker="w",
+                attacker="a",
+                how=Entry.PUT_ONTO_BATTLEFIELD,
+                was_blocking=False,
+                attacker_was_unblocked=False,
+            ),
+        )
+    )
+    assert times(entered_blocker, "blocks", "w") == 0  # 509.4: never "blocked"
+    assert times(entered_blocker, "becomes_blocked_by_a_creature", "a") == 1
+    removed = follow.at(
+        moment(5, "remove", RemovedFromCombat(rule="506.4", object="b", roles=("blocking",), cause="effect"))
+    )
+    assert removed == []
+    assert ("b", "a") not in follow.pairs and ("w", "a") in follow.pairs
+
+
+def test_an_illegal_declaration_triggers_nothing() -> None:
+    follow = TimelineTriggers(SNAPSHOT)
+    found = follow.at(
+        moment(
+            0,
+            "declare_attackers",
+            Declared(rule="508.1", step="declare_attackers", verdict="illegal"),
+            Attacks(rule="508.1k", creature="a", target="ben", how=Entry.DECLARED),
+        )
+    )
+    assert found == []

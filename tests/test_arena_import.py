@@ -12,6 +12,8 @@ from arena_logs import LogWriter, card, from_tracker_state, two_turn_game
 from combatcheck.batch import BatchOptions, run_batch
 from combatcheck.cli import app
 from combatcheck.importers.arena import ImportOptions, ImportUsageError, import_logs
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 DATA = Path(__file__).parent / "data" / "arena"
@@ -384,3 +386,35 @@ def test_pretty_printed_events_tokens_entering_attacking_and_2019_lines(tmp_path
     assert attack["declaration"] == {"attacks": {"i101": "p2"}} and attack["fidelity"]["complete"] is True
     assert perm(block, "i102")["attacking"] == "p2"  # attacking, though never declared (508.4)
     assert summary.files[0].old_format_lines == 1
+
+
+KEYS = [
+    "zones", "gameObjects", "players", "turnInfo", "instanceId", "zoneId", "type", "attackState", "blockInfo",
+    "attackerIds", "systemSeatNumber", "gameInfo", "matchID", "gameNumber", "turnNumber", "step", "phase",
+    "persistentAnnotations", "id", "details", "diffDeletedInstanceIds", "cardTypes", "uniqueAbilities", "grpId",
+]  # fmt: skip
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 300) | st.sampled_from(["", "Step_DeclareAttack", "x"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(KEYS), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    state=st.dictionaries(st.sampled_from(KEYS), JSON, max_size=6),
+    request=st.dictionaries(st.sampled_from(["attackers", "blockers", "qualifiedAttackers"]), JSON, max_size=2),
+)
+def test_events_of_any_shape_never_raise(tmp_path: Path, state: dict[str, Any], request: dict[str, Any]) -> None:
+    log = two_turn_game()
+    odd = [
+        {"type": "GREMessageType_GameStateMessage", "gameStateMessage": state},
+        {"type": "GREMessageType_DeclareAttackersReq", "declareAttackersReq": request},
+        {"type": "GREMessageType_DeclareBlockersReq", "declareBlockersReq": request, "systemSeatIds": state},
+    ]
+    position = len(log.lines) // 2
+    log.lines.insert(position, json.dumps({"greToClientEvent": {"greToClientMessages": odd}}))
+    records, summary = run_import(tmp_path, log.text())
+    assert summary.records == len(records)

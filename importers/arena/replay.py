@@ -74,20 +74,24 @@ class Game:
             self.persistent.clear()
             self.stale.clear()
             self.seen_full = True
-        for zone in state.get("zones") or ():
-            self.zones[zone["zoneId"]] = zone
-        for obj in state.get("gameObjects") or ():
-            self.objects[obj["instanceId"]] = obj  # replaced whole: absent fields are default values
-        for gone in state.get("diffDeletedInstanceIds") or ():
-            self.objects.pop(gone, None)
-        for player in state.get("players") or ():
-            self.players[player["systemSeatNumber"]] = player
-        if state.get("turnInfo"):
+        for table, items, key in (
+            (self.zones, state.get("zones"), "zoneId"),
+            (self.objects, state.get("gameObjects"), "instanceId"),  # replaced whole: absent fields are defaults
+            (self.players, state.get("players"), "systemSeatNumber"),
+            (self.persistent, state.get("persistentAnnotations"), "id"),
+        ):
+            for item in items if isinstance(items, list) else ():
+                if isinstance(item, dict) and isinstance(item.get(key), int):
+                    table[item[key]] = item
+        for table, gone in (
+            (self.objects, state.get("diffDeletedInstanceIds")),
+            (self.persistent, state.get("diffDeletedPersistentAnnotationIds")),
+        ):
+            for key in gone if isinstance(gone, list) else ():
+                if isinstance(key, int):
+                    table.pop(key, None)
+        if isinstance(state.get("turnInfo"), dict) and state["turnInfo"]:
             self.turn_info = state["turnInfo"]
-        for note in state.get("persistentAnnotations") or ():
-            self.persistent[note["id"]] = note
-        for gone in state.get("diffDeletedPersistentAnnotationIds") or ():
-            self.persistent.pop(gone, None)
 
     def check_continuity(self, state: Obj, line: int) -> None:
         number, previous = state.get("gameStateId"), state.get("prevGameStateId")
@@ -237,7 +241,12 @@ class Replayer:
         if game.owner_seat is None and isinstance(seats, list) and len(seats) == 1:
             game.owner_seat = seats[0]
         game.check_continuity(state, line)
-        objects = [o for o in state.get("gameObjects") or () if isinstance(o, dict) and "instanceId" in o]
+        sent = state.get("gameObjects")
+        objects = (
+            [o for o in sent if isinstance(o, dict) and isinstance(o.get("instanceId"), int)]
+            if isinstance(sent, list)
+            else []
+        )
         combat = game.combat
         if combat is not None:
             self._freeze(game, combat, objects)

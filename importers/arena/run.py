@@ -180,8 +180,13 @@ def _import_one(log: Path, handle: IO[bytes], options: ImportOptions, summary: I
     for item in read_events(log, stats):
         if isinstance(item, Damaged):
             replayer.damaged(item.line, item.message)
-        else:
+            continue
+        try:
             write(replayer.event(*item))
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            # an event of a shape the importer does not know: reported like a damaged line, never a traceback
+            stats.damaged += 1
+            replayer.damaged(item[0], f"an event the importer can't read ({type(exc).__name__}: {exc})")
     replayer.finish()
     report.bytes, report.lines, report.events = stats.bytes, stats.lines, stats.events
     report.damaged_lines, report.problem, report.games = stats.damaged, stats.problem, len(replayer.games)

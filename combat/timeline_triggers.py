@@ -8,6 +8,8 @@ blocker and attacker had as it began (509.3f), for the counts of 509.3e.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..models import Snapshot
 from ..models.report import Triggered
 from ..solver.board import Board
@@ -25,6 +27,9 @@ from .state import (
 from .trigger_points import BlockPair, How, TriggerPoint
 from .triggers import triggers_at
 
+if TYPE_CHECKING:
+    from .timeline import Timeline
+
 _HOW: dict[Entry, How] = {Entry.DECLARED: "declared", Entry.EFFECT: "effect", Entry.PUT_ONTO_BATTLEFIELD: "entered"}
 
 
@@ -35,6 +40,7 @@ class TimelineTriggers:
         self.snapshot = snapshot
         self.lang = lang
         self.pairs: dict[tuple[str, str], BlockPair] = {}
+        self.blocked: set[str] = set()
 
     def board(self, moment: Moment) -> Board:
         """The board after the event: the state's permanents with the snapshot's players and effects."""
@@ -63,6 +69,7 @@ class TimelineTriggers:
         for change in moment.changes:
             if isinstance(change, RemovedFromCombat):
                 after = {k: p for k, p in after.items() if change.object not in k}
+                self.blocked.discard(change.object)
             elif isinstance(change, StopsBlocking):
                 after.pop((change.blocker, change.attacker), None)
         new: list[BlockPair] = []
@@ -73,11 +80,15 @@ class TimelineTriggers:
                 pair = BlockPair(board[change.blocker], board[change.attacker], _HOW[change.how], change.was_blocking)
                 after[pair.key] = pair
                 new.append(pair)
+        # 509.3c: only an attacker that was not a blocked creature a moment ago becomes blocked (603.2f)
+        changed = moment.changes
         blocked = tuple(
-            c.attacker
-            for c in moment.changes
-            if isinstance(c, BecomesBlocked) and (c.was_unblocked or c.how == Entry.DECLARED)
+            dict.fromkeys(
+                c.attacker for c in changed if isinstance(c, BecomesBlocked) and c.attacker not in self.blocked
+            )
         )
+        self.blocked.update(blocked)
+        self.blocked.difference_update(c.attacker for c in changed if isinstance(c, BecomesUnblocked))
         self.pairs = after
         if declared is not None:  # blockers are declared
             unblocked = tuple(
@@ -97,3 +108,16 @@ class TimelineTriggers:
         return TriggerPoint(
             "after_declaration", board, new_pairs=tuple(new), newly_blocked=blocked, before=before, after=after
         )
+
+
+def timeline_triggers(snapshot: Snapshot, timeline: Timeline) -> dict[int, list[Triggered]]:
+    """Event index -> the abilities that trigger on that event (events where nothing triggers are left out), in the
+    timeline's language. The timeline is followed again from its first moment, so a block keeps the
+    characteristics it began with (509.3f)."""
+    follow = TimelineTriggers(snapshot, timeline.lang)
+    out: dict[int, list[Triggered]] = {}
+    for moment in timeline.moments:
+        found = follow.at(moment)
+        if found:
+            out[moment.index] = found
+    return out

@@ -140,3 +140,64 @@ def test_an_illegal_declaration_triggers_nothing() -> None:
         )
     )
     assert found == []
+
+
+def _follow(*events: Any, permanents: list[dict[str, Any]]) -> dict[int, list[Triggered]]:
+    from combatcheck.combat import follow
+    from combatcheck.combat.timeline_triggers import timeline_triggers
+    from combatcheck.models import snapshot_from_data
+
+    snapshot = snapshot_from_data(
+        {"active_player": "ana", "players": ["ana", "ben"], "permanents": permanents, "events": list(events)}
+    )
+    timeline = follow(snapshot)
+    assert timeline.verdict == "legal"
+    return timeline_triggers(snapshot, timeline)
+
+
+def test_seed_509_7_lumengrid_warden_and_flash_foliage_on_the_timeline() -> None:
+    """Seed 509.7 (current 509.4): the Saproling put onto the battlefield blocking never "blocked"; the Warden is
+    blocked by one more creature (509.3d) but doesn't become blocked again (509.3c)."""
+    warden = {
+        "id": "warden",
+        "controller": "ana",
+        "power": 1,
+        "toughness": 3,
+        "abilities": ["whenever_becomes_blocked", "whenever_becomes_blocked_by_a_creature"],
+    }
+    bear = {"id": "bear", "controller": "ben", "power": 2, "toughness": 2, "abilities": ["whenever_blocks"]}
+    saproling = {"id": "saproling", "controller": "ben", "power": 1, "toughness": 1, "abilities": ["whenever_blocks"]}
+    found = _follow(
+        {"declare_attackers": {"attacks": {"warden": "ben"}}},
+        {"declare_blockers": {"blocks": {"bear": "warden"}}},
+        {"enters_blocking": saproling, "blocking": "warden"},
+        permanents=[warden, bear],
+    )
+    assert times(found[1], "blocks", "bear") == 1 and times(found[1], "becomes_blocked", "warden") == 1
+    assert times(found[2], "blocks", "saproling") == 0
+    assert times(found[2], "becomes_blocked", "warden") == 0
+    assert times(found[2], "becomes_blocked_by_a_creature", "warden") == 1
+
+
+def test_seed_509_4f_recolored_blocker_on_the_timeline() -> None:
+    """Seed 509.4f (current 509.3f) example, followed event by event: the black blocker turned white later does
+    not make "becomes blocked by a white creature" trigger; a white creature made to block afterwards does."""
+    hater = {
+        "id": "a",
+        "controller": "ana",
+        "power": 2,
+        "toughness": 2,
+        "abilities": [{"whenever_becomes_blocked_by_a_creature": {"colors": ["W"]}}],
+    }
+    black = {"id": "k", "controller": "ben", "power": 2, "toughness": 2, "colors": ["B"]}
+    other = {"id": "o", "controller": "ben", "power": 2, "toughness": 2, "colors": ["B"]}
+    found = _follow(
+        {"declare_attackers": {"attacks": {"a": "ben"}}},
+        {"declare_blockers": {"blocks": {"k": "a"}}},
+        {"change": "k", "colors": ["W"]},
+        {"change": "o", "colors": ["W"]},
+        {"made_to_block": "o", "blocking": "a"},
+        permanents=[hater, black, other],
+    )
+    assert set(found) == {4}
+    assert [t.objects for t in found[4]] == [["a", "o"]]

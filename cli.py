@@ -8,9 +8,11 @@ from enum import StrEnum
 from typing import Annotated, NoReturn
 
 import typer
+from pydantic import BaseModel
 
 from .batch.cli import batch_command
 from .cards.cli import cards_app
+from .combat.cli import combat_command
 from .combat.triggers_cli import triggers_command
 from .console import JsonOpt, Lang, LangOpt, TimeOpt, fail, out
 from .desk.cli import can_attack_command, can_block_command, count_command, forced_command
@@ -33,6 +35,7 @@ EXIT = {"legal": 0, "illegal": 1, "unknown": 3}
 class SchemaKind(StrEnum):
     snapshot = "snapshot"
     report = "report"
+    combat = "combat"
 
 
 FileArg = Annotated[str, typer.Argument(help="snapshot file (YAML or JSON); '-' reads standard input")]
@@ -85,8 +88,15 @@ def solve_command(file: FileArg, as_json: JsonOpt = False, lang: LangOpt = Lang.
 def schema_command(
     kind: Annotated[SchemaKind, typer.Argument(help="which schema")] = SchemaKind.snapshot,
 ) -> None:
-    """Print the JSON Schema of the snapshot format (or of the report)."""
-    model = Snapshot if kind is SchemaKind.snapshot else Report
+    """Print the JSON Schema of the snapshot format (or of the report, or of `combat --json`)."""
+    from .combat import Timeline
+
+    models: dict[SchemaKind, type[BaseModel]] = {
+        SchemaKind.snapshot: Snapshot,
+        SchemaKind.report: Report,
+        SchemaKind.combat: Timeline,
+    }
+    model = models[kind]
     out.print(json.dumps(model.model_json_schema(), indent=2), markup=False)
 
 
@@ -103,6 +113,7 @@ def rules_command(as_json: JsonOpt = False) -> None:
         out.print(f"{row['rule']:<10} {row['kind']:<12} {row['key']:<36} {row['summary']}", markup=False)
 
 
+app.command("combat")(combat_command)
 app.command("can-block")(can_block_command)
 app.command("can-attack")(can_attack_command)
 app.command("count")(count_command)

@@ -467,6 +467,7 @@ class TimingVerdict(_Change):
     reason: str = Field(description="a key of the timing reason, rendered by the narration")
     point: str | None = Field(None, description="the point of the combat phase the restriction names")
     relation: Literal["before", "after"] | None = None
+    step: str | None = Field(None, description='the step the restriction names ("only during the ... step")')
 
 
 class Alone(_Change):

@@ -277,7 +277,8 @@ def declare_blockers(work: Working, declared: BlockDeclaration, lang: str) -> tu
             )
     blocked = report.outcome.blocked  # with bands: 702.22h
     for attacker_id, attacker in list(work.attackers.items()):
-        blockers = tuple(blocked.get(attacker_id, ()))
+        in_order = [b for b, chosen in declared.blocks.items() if attacker_id in chosen]  # as declared
+        blockers = tuple(in_order + sorted(set(blocked.get(attacker_id, ())) - set(in_order)))
         for blocker_id in blockers:
             if attacker_id not in work.blockers[blocker_id].attackers:  # blocked through its band (702.22h)
                 b = work.blockers[blocker_id]

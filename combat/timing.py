@@ -91,8 +91,10 @@ def answer(work: Working, timing: Timing, by: str) -> Answer:
         return _relative(work, timing, work.combat, work.combats[-1])
     first = work.combats[0] if work.combats else None
     result = _relative(work, timing, 1 if first else 0, first)
-    if not result.allowed and work.combat > 1 and result.reason in ("point_passed", "skipped_before_passed"):
+    if not result.allowed and work.combat > 1 and result.reason == "point_passed":
         return Answer(False, "first_combat_only", "timing_first_combat")
+    if not result.allowed and work.combat > 1 and result.reason == "skipped_before_passed":
+        return Answer(False, "first_combat_skipped", "timing_first_combat")
     return result
 
 
@@ -108,6 +110,7 @@ def timing_verdict(work: Working, event: Cast | Activate) -> list[Change]:
             reason=found.reason,
             point=point,
             relation="before" if event.timing.before else ("after" if event.timing.after else None),
+            step=event.timing.during_step,
             **work.cite(found.concept),
         )
     ]

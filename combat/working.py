@@ -208,7 +208,7 @@ class Working:
             self.blockers[blocker_id] = blocker.model_copy(
                 update={"attackers": tuple(a for a in blocker.attackers if a != attacker_id)}
             )
-            changes.append(StopsBlocking(blocker=blocker_id, attacker=attacker_id, **self.cite("removal")))
+            changes.append(StopsBlocking(blocker=blocker_id, attacker=attacker_id, **self.cite("blockers_declared")))
             changes += self._leave_order(blocker_id, attacker_id, "order_blocker_removal")
         self.orders.pop(attacker_id, None)
         return changes

@@ -163,7 +163,7 @@ def test_typos_in_qualities_and_filters_are_errors_not_silent(tmp_path: Path) ->
     )
 
 
-@pytest.mark.parametrize("kind", ["snapshot", "report"])
+@pytest.mark.parametrize("kind", ["snapshot", "report", "combat"])
 def test_committed_schemas_are_current(kind: str) -> None:
     """docs/*.schema.json are what `combatcheck schema` prints; regenerate them when a model changes."""
     committed = (Path(__file__).parent.parent / "docs" / f"{kind}.schema.json").read_text()

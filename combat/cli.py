@@ -1,0 +1,33 @@
+"""`combatcheck combat FILE`: the combat timeline narrated step by step. Parses arguments and prints only;
+`combatcheck.cli` mounts the command."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from ..console import JsonOpt, Lang, LangOpt, fail, out
+from ..models import SnapshotError, read_snapshot
+
+FileArg = Annotated[str, typer.Argument(help="snapshot file with events (YAML or JSON); '-' reads standard input")]
+EXIT = {"legal": 0, "illegal": 1, "unknown": 3}
+
+
+def combat_command(file: FileArg, as_json: JsonOpt = False, lang: LangOpt = Lang.en) -> None:
+    """Follow the snapshot's events through the combat phase: each change with its rule, damage assignment order
+    duties, timing verdicts. Exit 0 all legal, 1 something illegal, 2 bad input, 3 unknown."""
+    from . import follow
+    from .narration import timeline_lines
+
+    try:
+        snapshot = read_snapshot(file)
+        timeline = follow(snapshot, lang=lang.value)
+    except SnapshotError as exc:
+        fail([str(p) for p in exc.problems])
+    if as_json:
+        out.print(timeline.model_dump_json(indent=2), markup=False)
+    else:
+        for line in timeline_lines(timeline, snapshot):
+            out.print(line, markup=False)
+    raise typer.Exit(EXIT[timeline.verdict])

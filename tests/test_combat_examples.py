@@ -1,0 +1,58 @@
+"""The combat examples: each states its expected verdict, and its narration is exactly the committed text (in
+English, and in French and Spanish where committed). Regenerate a text with `combatcheck combat FILE [--lang fr]
+> FILE.<lang>.txt` after reading the difference."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from combatcheck.cli import app
+from combatcheck.combat import follow
+from combatcheck.combat.narration import timeline_lines
+from combatcheck.models import load_snapshot
+from typer.testing import CliRunner
+
+FOLDER = Path(__file__).parent.parent / "examples" / "combat"
+EXAMPLES = sorted(FOLDER.glob("*.yaml"))
+NARRATIONS = sorted(FOLDER.glob("*.txt"))
+
+
+def test_there_are_examples_in_three_languages() -> None:
+    assert len(EXAMPLES) >= 6
+    assert {p.name.split(".")[-2] for p in NARRATIONS} == {"en", "fr", "es"}
+    assert all(p.with_suffix(".en.txt").exists() for p in EXAMPLES)
+
+
+@pytest.mark.parametrize("path", NARRATIONS, ids=[p.name for p in NARRATIONS])
+def test_narration_is_the_committed_text(path: Path) -> None:
+    stem, lang = path.name.split(".")[0], path.name.split(".")[1]
+    source = FOLDER / f"{stem}.yaml"
+    snapshot = load_snapshot(source.read_text(encoding="utf-8"), str(source))
+    expected_verdict = re.search(r"^# expected: (legal|illegal)$", source.read_text(encoding="utf-8"), re.M)
+    assert expected_verdict, "the example must say '# expected: legal|illegal'"
+    timeline = follow(snapshot, lang=lang)  # type: ignore[arg-type]
+    assert timeline.verdict == expected_verdict.group(1)
+    assert "\n".join(timeline_lines(timeline, snapshot)) + "\n" == path.read_text(encoding="utf-8")
+
+
+def test_the_command_prints_the_narration_and_exits_by_verdict() -> None:
+    runner = CliRunner()
+    legal = runner.invoke(app, ["combat", str(FOLDER / "flash-foliage.yaml"), "--lang", "fr"])
+    assert legal.exit_code == 0
+    assert legal.stdout == (FOLDER / "flash-foliage.fr.txt").read_text(encoding="utf-8")
+    illegal = runner.invoke(app, ["combat", str(FOLDER / "illegal-block-stops.yaml"), "--json"])
+    assert illegal.exit_code == 1
+    assert '"stopped_at": 1' in illegal.stdout
+
+
+def test_bad_input_exits_2_naming_the_event(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(
+        "active_player: ana\nplayers: [ana, ben]\npermanents: [{id: ogre, controller: ana}]\n"
+        "events:\n  - {declare_attackers: {attacks: {ogre: ben}}}\n  - {made_to_block: ogre, blocking: ogre}\n"
+    )
+    result = CliRunner().invoke(app, ["combat", str(bad)])
+    assert result.exit_code == 2
+    assert "events[1].made_to_block" in result.stderr and "Traceback" not in result.stderr

@@ -9,10 +9,11 @@ from ..models import Permanent, Snapshot
 from ..models.events import EVENT_KINDS, entering
 from ..solver.explain import report_lines
 from ..solver.rules import Message
+from .change_words import CHANGES
 from .citations import cite
 from .state import Change, CombatState, Edition, Moment
 from .timeline import Timeline
-from .words import CAUSES, CHANGES, LINES, POINTS, ROLES, STEPS, TIMING, VERDICTS
+from .words import CAUSES, LINES, POINTS, ROLES, STEPS, TIMING, VERDICTS
 
 
 def _say(message: Message, lang: str, *, capital: bool = False, **values: Any) -> str:

@@ -22,10 +22,10 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .dask_engine import Partition, plan_partitions, read_partition
     from .display import TerminalProgress, summary_lines, summary_tables
-    from .options import BatchError, BatchOptions, BatchUsageError, Engine, default_workers
+    from .options import BatchError, BatchOptions, BatchOutputError, BatchUsageError, Engine, default_workers
     from .reading import InputFile, Item
     from .record import KNOWN_STEPS, RECORD_KEYS, VERDICTS, Result, check_chunk, check_record
-    from .results import read_results
+    from .results import EarlierResults, read_results, resume
     from .run import run_batch
     from .summary import FileProblem, ProgressCallback, ProgressInfo, Summary
 
@@ -33,6 +33,9 @@ if TYPE_CHECKING:
 _EXPORTS = {
     "BatchError": ".options",
     "BatchOptions": ".options",
+    "BatchOutputError": ".options",
+    "EarlierResults": ".results",
+    "resume": ".results",
     "BatchUsageError": ".options",
     "Engine": ".options",
     "FileProblem": ".summary",
@@ -71,7 +74,9 @@ __all__ = [
     "VERDICTS",
     "BatchError",
     "BatchOptions",
+    "BatchOutputError",
     "BatchUsageError",
+    "EarlierResults",
     "Engine",
     "FileProblem",
     "InputFile",
@@ -88,6 +93,7 @@ __all__ = [
     "plan_partitions",
     "read_partition",
     "read_results",
+    "resume",
     "run_batch",
     "summary_lines",
     "summary_tables",

@@ -42,6 +42,8 @@ def batch_command(
 
     if summary_json is not None and not summary_json.parent.is_dir():
         fail([f"{summary_json}: the directory {summary_json.parent} does not exist"])
+    if summary_json is not None and summary_json.is_dir():
+        fail([f"{summary_json}: is a directory"])
     options = BatchOptions(
         workers=workers,
         engine=engine.value,
@@ -63,7 +65,12 @@ def batch_command(
     for line in summary_lines(summary):
         out.print(line, markup=False)
     if summary_json is not None:
-        summary_json.write_text(json.dumps(summary.to_json(), indent=2) + "\n", encoding="utf-8")
+        try:
+            summary_json.write_text(json.dumps(summary.to_json(), indent=2) + "\n", encoding="utf-8")
+        except OSError as exc:
+            fail(
+                [f"{summary_json}: the summary can't be written ({exc.strerror or exc}); the results are in {results}"]
+            )
     for problem in summary.file_problems:
         err.print(f"error: {problem.error}", markup=False)
     if summary.interrupted:

@@ -13,6 +13,10 @@ class BatchError(Exception):
     """The run can't start or go on (bad arguments, a cluster that fails): the CLI exits with status 2."""
 
 
+class BatchOutputError(BatchError):
+    """The results can't be written (a full disk, no permission, a file system that refuses the file)."""
+
+
 class BatchUsageError(BatchError):
     """The arguments can't work (missing output directory, output would be overwritten, ...)."""
 

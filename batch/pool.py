@@ -100,9 +100,9 @@ def run_processes(
         assert task.future is not None
         try:
             results = task.future.result()
-        except BrokenProcessPool:  # a worker died (crash, out of memory): find the record, go on
+        except BrokenProcessPool:  # a worker died (killed from outside, or by a record): retry, then find the record
             pool.shutdown(wait=False, cancel_futures=True)
-            results = _isolate(task.items, lang, limit)
+            results = _recover(task.items, lang, limit)
             pool = _pool(workers)
             for other in window:
                 submit(other)
@@ -129,19 +129,31 @@ def run_processes(
         pool.shutdown(wait=finished, cancel_futures=True)
 
 
-def _isolate(items: list[Item], lang: str, limit: float | None) -> list[Result]:
-    """Run a chunk's records one by one in a fresh worker; a record that kills it again is reported."""
-    results: list[Result] = []
+WORKER_DIED = "internal error: the worker process died on this record"
+
+
+def _recover(items: list[Item], lang: str, limit: float | None) -> list[Result]:
+    """The results of a chunk whose worker died. A worker may be killed from outside (the out-of-memory killer), so
+    the chunk runs again once in a fresh worker; if that one dies too, each record runs alone, and a record is
+    blamed only if it kills two fresh workers in a row (a crash of the checker on it, or a record too big)."""
     pool = _pool(1)
     try:
+        try:
+            return pool.submit(check_chunk, items, lang, limit).result()
+        except BrokenProcessPool:
+            pool.shutdown(wait=False, cancel_futures=True)
+            pool = _pool(1)
+        results: list[Result] = []
         for item in items:
-            try:
-                results.append(pool.submit(check_record, *item, lang=lang, time_limit=limit).result())
-            except BrokenProcessPool:
-                pool.shutdown(wait=False, cancel_futures=True)
-                pool = _pool(1)
-                reason = "internal error: the worker process died on this record"
-                results.append({"line": item[0], "id": None, "verdict": "unknown", "reason": reason})
+            result: Result | None = None
+            for _attempt in range(2):
+                try:
+                    result = pool.submit(check_record, *item, lang=lang, time_limit=limit).result()
+                    break
+                except BrokenProcessPool:
+                    pool.shutdown(wait=False, cancel_futures=True)
+                    pool = _pool(1)
+            results.append(result or {"line": item[0], "id": None, "verdict": "unknown", "reason": WORKER_DIED})
+        return results
     finally:
         pool.shutdown(wait=False, cancel_futures=True)
-    return results

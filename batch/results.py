@@ -1,38 +1,146 @@
-"""The results file: reading back an earlier run (resume) and appending result lines chunk by chunk."""
+"""The results file: reading back an earlier run (resume) and appending result lines chunk by chunk.
+
+Whatever a result holds, its line is written: text that UTF-8 can't encode (an unpaired surrogate read from a record)
+is written as a JSON escape, and a result that can't be serialised at all is replaced by an internal-error result.
+Writing problems (a full disk, no permission, a file system that refuses the file) raise BatchOutputError.
+"""
 
 from __future__ import annotations
 
 import json
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO, Any
 
-from .record import Result
+from .options import BatchOutputError
+from .record import VERDICTS, Result
 from .summary import ProgressCallback, ProgressInfo, Summary
 
+INTERNAL_ERROR = "internal error"
 
-def read_results(path: Path, summary: Summary) -> tuple[dict[str, set[int]], int]:
-    """Records already in an output file, by input file name, and the byte length of its complete lines.
 
-    Counts them into `summary`. A last line cut off by an interruption is not counted; the caller truncates it.
+@dataclass
+class EarlierResults:
+    """What `read_results` found in an earlier output."""
+
+    done: dict[str, set[int]] = field(default_factory=dict)  # input file name -> line numbers with a result
+    keep: int = 0  # bytes of the lines to keep, from the start (a cut-off last line is not kept)
+    again: set[int] = field(default_factory=set)  # indexes of lines whose record is checked again (internal errors)
+    unterminated: bool = False  # the last kept line is complete but lacks its newline (cut between `}` and `\n`)
+
+
+def read_results(path: Path, summary: Summary) -> EarlierResults:
+    """Records already in an output file, by input file name; counts them into `summary`.
+
+    A last line cut off by an interruption is not kept (its record is checked again); nor is a result that ended
+    in an internal error (a crash of the checker, a worker that died): that record is checked again too.
     """
-    done: dict[str, set[int]] = {}
-    keep = 0
+    found = EarlierResults()
     with path.open("rb") as stream:
-        for raw in stream:
-            try:
-                result = json.loads(raw)
-                name, line = result["file"], result["line"]
-                if not isinstance(name, str) or not isinstance(line, int) or not isinstance(result, dict):
-                    raise TypeError
-            except (ValueError, KeyError, TypeError):
+        for index, raw in enumerate(stream):
+            result = _result(raw)
+            if result is None:
                 if not raw.endswith(b"\n"):
                     break  # a cut-off last line: dropped, its record is checked again
                 summary.unreadable_results += 1
-                keep += len(raw)
-                continue
-            done.setdefault(name, set()).add(line)
-            summary.add(result, this_run=False)
-            keep += len(raw)
-    return done, keep
+            elif str(result.get("reason", "")).startswith(INTERNAL_ERROR):
+                found.again.add(index)
+            else:
+                found.done.setdefault(result["file"], set()).add(result["line"])
+                summary.add(result, this_run=False)
+            found.keep += len(raw)
+            found.unterminated = not raw.endswith(b"\n")
+    return found
+
+
+def _result(raw: bytes) -> dict[str, Any] | None:
+    """A result line read back, or None when it isn't one this program could have written."""
+    try:
+        result = json.loads(raw)
+    except ValueError:  # malformed JSON, not UTF-8, a number too long
+        return None
+    except RecursionError:
+        return None
+    if not isinstance(result, dict) or not isinstance(result.get("file"), str):
+        return None
+    line, verdict, violations = result.get("line"), result.get("verdict"), result.get("violations")
+    if isinstance(line, bool) or not isinstance(line, int) or verdict not in VERDICTS:
+        return None
+    if violations is not None and not (
+        isinstance(violations, list) and all(isinstance(v, dict) and _texts(v, "rule", "key") for v in violations)
+    ):
+        return None
+    return result if _texts(result, "solver", "reason") else None
+
+
+def _texts(data: dict[str, Any], *keys: str) -> bool:
+    return all(isinstance(data.get(k), str | None) for k in keys)
+
+
+def resume(path: Path, summary: Summary) -> dict[str, set[int]]:
+    """Prepare an earlier output to be continued; returns the records it already holds, by input file name.
+
+    Afterwards the file holds each kept result once, every line complete and ending in a newline; results to check
+    again are removed (the file is rewritten through a temporary file only then).
+    """
+    try:
+        earlier = read_results(path, summary)
+    except OSError as exc:
+        raise BatchOutputError(f"{path}: the earlier results can't be read ({exc.strerror or exc})") from None
+    with _writing(path):
+        if earlier.again:
+            _rewrite_without(path, earlier)
+        else:
+            with path.open("r+b") as stream:
+                stream.truncate(earlier.keep)
+                if earlier.unterminated:
+                    stream.seek(earlier.keep)
+                    stream.write(b"\n")
+    return earlier.done
+
+
+def _rewrite_without(path: Path, earlier: EarlierResults) -> None:
+    temporary = path.with_name(f".{path.name}.resume")
+    try:
+        with path.open("rb") as source, temporary.open("wb") as target:
+            position = 0
+            for index, raw in enumerate(source):
+                if position >= earlier.keep:
+                    break
+                position += len(raw)
+                if index not in earlier.again:
+                    target.write(raw if raw.endswith(b"\n") else raw + b"\n")
+            target.flush()
+            os.fsync(target.fileno())
+        os.replace(temporary, path)
+    finally:
+        temporary.unlink(missing_ok=True)
+
+
+@contextmanager
+def _writing(path: Path) -> Iterator[None]:
+    """OSError while writing `path` as a BatchOutputError that names the file and the problem."""
+    try:
+        yield
+    except OSError as exc:
+        raise BatchOutputError(
+            f"{path}: the results can't be written ({exc.strerror or exc}); the results written so far are kept: "
+            "make room or choose another --out, then rerun with --resume"
+        ) from None
+
+
+def clear(path: Path) -> None:
+    """Empty an earlier output (--overwrite)."""
+    with _writing(path):
+        path.write_bytes(b"")
+
+
+def open_for_append(path: Path) -> IO[str]:
+    # backslashreplace: a lone surrogate becomes the JSON escape `\ud800` instead of stopping the run.
+    return path.open("a", encoding="utf-8", errors="backslashreplace", newline="\n")
 
 
 Segments = list[tuple[str, int]]  # consecutive results: (input file name, how many)
@@ -42,9 +150,12 @@ class ResultWriter:
     """Appends result lines to the output, flushing after each chunk."""
 
     def __init__(self, path: Path, summary: Summary, progress: ProgressCallback | None) -> None:
+        self.path = path
         self.summary = summary
         self.progress = progress
-        self.stream = path.open("a", encoding="utf-8", newline="\n")
+        self.stream: IO[str] | None = None
+        with _writing(path):
+            self.stream = open_for_append(path)
         self.written = 0
 
     def emit(self, segments: Segments, results: list[Result], fraction: float | None) -> None:
@@ -52,15 +163,47 @@ class ResultWriter:
         position = 0
         for name, count in segments:
             for result in results[position : position + count]:
-                lines.append(json.dumps({"file": name, **result}, ensure_ascii=False, separators=(",", ":")))
-                self.summary.add(result)
+                line, written = result_line(name, result)
+                lines.append(line)
+                self.summary.add(written)
             position += count
         if lines:
-            self.stream.write("\n".join(lines) + "\n")
-            self.stream.flush()
+            assert self.stream is not None
+            try:
+                with _writing(self.path):
+                    self.stream.write("\n".join(lines) + "\n")
+                    self.stream.flush()
+            except BatchOutputError:
+                self._abandon()
+                raise
         self.written += len(lines)
         if self.progress is not None:
             self.progress(ProgressInfo(self.written, fraction))
 
+    def _abandon(self) -> None:
+        """After a failed write, close without flushing again what the file system refused."""
+        stream, self.stream = self.stream, None
+        if stream is not None:
+            with suppress(OSError):
+                stream.close()
+
     def close(self) -> None:
-        self.stream.close()
+        stream, self.stream = self.stream, None
+        if stream is not None:
+            with _writing(self.path):
+                stream.close()
+
+
+def result_line(name: str, result: Result) -> tuple[str, Result]:
+    """The JSON line of a result, and the result as written: one that can't be serialised (a number too long for
+    text, nesting too deep) is written as an internal error instead, so that the line is always there."""
+    try:
+        return json.dumps({"file": name, **result}, ensure_ascii=False, separators=(",", ":")), result
+    except (ValueError, TypeError, RecursionError) as exc:
+        replaced: Result = {
+            "line": result.get("line"),
+            "id": None,
+            "verdict": "unknown",
+            "reason": f"{INTERNAL_ERROR}: the result can't be written as JSON ({type(exc).__name__})",
+        }
+        return json.dumps({"file": name, **replaced}, separators=(",", ":")), replaced

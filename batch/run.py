@@ -9,7 +9,7 @@ from pathlib import Path
 from .dask_engine import run_dask
 from .options import BatchOptions, BatchUsageError, default_workers
 from .pool import run_processes
-from .results import ResultWriter, read_results
+from .results import ResultWriter, clear, resume
 from .summary import ProgressCallback, Summary
 
 
@@ -21,8 +21,9 @@ def run_batch(
 ) -> Summary:
     """Check every record of `inputs` into `out` (JSON lines, input order); returns the summary.
 
-    Raises BatchUsageError for arguments that can't work. Unreadable input files are reported in
-    `summary.file_problems` and the other files are still checked.
+    Raises BatchUsageError for arguments that can't work, BatchOutputError when the results can't be written (what
+    was written is kept; rerun with `resume`). Unreadable input files are reported in `summary.file_problems` and
+    the other files are still checked.
     """
     options = options or BatchOptions()
     workers = options.workers if options.workers is not None else default_workers()
@@ -30,11 +31,9 @@ def run_batch(
     summary = Summary(out=str(out), engine=options.engine, workers=workers)
     done: dict[str, set[int]] = {}
     if out.exists() and options.resume:
-        done, keep = read_results(out, summary)
-        with out.open("r+b") as stream:
-            stream.truncate(keep)
+        done = resume(out, summary)
     elif out.exists():
-        out.write_bytes(b"")
+        clear(out)
     writer = ResultWriter(out, summary, progress)
     started = time.perf_counter()
     try:

@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import io
 import json
+import sys
 from enum import StrEnum
 from typing import Annotated, NoReturn
 
@@ -30,6 +32,24 @@ app = typer.Typer(
 )
 
 EXIT = {"legal": 0, "illegal": 1, "unknown": 3}
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version  # the installed version: pyproject reads it from __init__.py
+
+        out.print(f"combatcheck {version('combatcheck')}", markup=False)
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_print_version, is_eager=True, help="print the version and exit"),
+    ] = False,
+) -> None:
+    """Options that come before the command."""
 
 
 class SchemaKind(StrEnum):
@@ -127,4 +147,7 @@ app.add_typer(import_app, name="import")
 
 
 def main() -> None:
+    for stream in (sys.stdout, sys.stderr):  # a terminal that can't show a character gets an escape, not a crash
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
     app()

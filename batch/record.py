@@ -10,6 +10,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from ..limits import tidy
+
 VERDICTS = ("legal", "illegal", "invalid", "unknown")
 RECORD_KEYS = ("id", "source", "expected", "fidelity")  # a record's own fields; everything else is the snapshot
 KNOWN_STEPS = ("declare_blockers", "declare_attackers")
@@ -20,7 +22,7 @@ Result = dict[str, Any]
 class _Invalid(Exception):
     def __init__(self, problems: list[tuple[str, str]]) -> None:
         super().__init__(problems)
-        self.problems = problems
+        self.problems = [(tidy(path), tidy(message)) for path, message in problems]  # they may quote any input
 
 
 def check_record(
@@ -57,6 +59,7 @@ def check_record(
 
 
 def _decide(raw_text: str, result: Result, lang: str, time_limit: float | None) -> None:
+    from ..limits import InputLimitError, load_json
     from ..models import SnapshotError, snapshot_from_data
     from ..solver import check
 
@@ -68,12 +71,11 @@ def _decide(raw_text: str, result: Result, lang: str, time_limit: float | None) 
         except UnicodeEncodeError:
             raise _Invalid([("", "the line is not UTF-8 text")]) from None
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
-        if isinstance(exc, json.JSONDecodeError):  # some messages end in "at": "Unterminated string starting at"
-            detail = f"{exc.msg} {'' if exc.msg.endswith(' at') else 'at '}column {exc.colno}"
-        else:
-            detail = "nested too deeply"
+        data = load_json(text)
+    except InputLimitError as exc:
+        raise _Invalid([(exc.where, exc.message)]) from None
+    except json.JSONDecodeError as exc:  # some messages end in "at": "Unterminated string starting at"
+        detail = f"{exc.msg} {'' if exc.msg.endswith(' at') else 'at '}column {exc.colno}"
         if not complete:
             raise _Invalid([("", f"record cut off at the end of the file (malformed JSON: {detail})")]) from None
         raise _Invalid([("", f"malformed JSON: {detail}")]) from None
@@ -83,7 +85,7 @@ def _decide(raw_text: str, result: Result, lang: str, time_limit: float | None) 
     problems = _record_fields(data, result)
     snapshot_data = {k: v for k, v in data.items() if k not in RECORD_KEYS}
     try:
-        snapshot = snapshot_from_data(snapshot_data)
+        snapshot = snapshot_from_data(snapshot_data, within_limits=True)
     except SnapshotError as exc:
         problems += [(p.path, p.message) for p in exc.problems]
         snapshot = None

@@ -10,6 +10,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from ..limits import InputLimitError, check_values, clip, decode_text, load_json, load_yaml, read_limited, tidy
 from .event_references import event_problems
 from .snapshot import Snapshot
 from .validation import InputProblem, reference_problems
@@ -44,7 +45,7 @@ def format_location(loc: Sequence[int | str], data: Any) -> str:
                 node = node[part]
             elif isinstance(node, dict):
                 node = None
-            out += f".{part}" if out else str(part)
+            out += f".{clip(part)}" if out else clip(part)
         previous = part
     return out
 
@@ -57,18 +58,29 @@ def problems_from_validation_error(error: ValidationError, data: Any) -> list[In
     return problems
 
 
-def parse_text(text: str, source: str = "<input>") -> Any:
-    """JSON or YAML text to plain data. JSON is tried first for exact error positions in .json files."""
-    stripped = text.lstrip()
-    if stripped.startswith(("{", "[")):
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError:
-            pass  # YAML flow style also starts with '{'; let YAML report the error
+def parse_text(text: str | bytes, source: str = "<input>") -> Any:
+    """JSON or YAML text (or UTF-8 bytes) to plain data within the input limits (limits.py); SnapshotError if not.
+
+    JSON is tried first for exact error positions in .json files."""
+    try:
+        if isinstance(text, bytes):
+            text = decode_text(text)
+        stripped = text.lstrip()
+        if stripped.startswith(("{", "[")):
+            try:
+                return load_json(text)
+            except json.JSONDecodeError:
+                pass  # YAML flow style also starts with '{'; let YAML report the error
+        return _parse_yaml(text, source)
+    except InputLimitError as exc:
+        raise SnapshotError([InputProblem(exc.where or source, exc.message)]) from None
+
+
+def _parse_yaml(text: str, source: str) -> Any:
     import yaml  # only YAML input pays for it
 
     try:
-        return yaml.safe_load(text)
+        return load_yaml(text, source)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"{source}:{mark.line + 1}:{mark.column + 1}" if mark is not None else source
@@ -76,7 +88,14 @@ def parse_text(text: str, source: str = "<input>") -> Any:
         raise SnapshotError([InputProblem(where, f"malformed YAML/JSON: {problem}")]) from None
 
 
-def snapshot_from_data(data: Any) -> Snapshot:
+def snapshot_from_data(data: Any, *, within_limits: bool = False) -> Snapshot:
+    """A validated snapshot from plain data; SnapshotError lists every problem. `within_limits`: the data comes
+    from limits.load_json or load_yaml (or parse_text), which have checked the input limits already."""
+    if not within_limits:
+        try:
+            check_values(data)
+        except InputLimitError as exc:
+            raise SnapshotError([InputProblem(exc.where, exc.message)]) from None
     if not isinstance(data, dict):
         raise SnapshotError([InputProblem("", "a snapshot is a mapping (JSON object) at the top level")])
     try:
@@ -89,16 +108,19 @@ def snapshot_from_data(data: Any) -> Snapshot:
     return snapshot
 
 
-def load_snapshot(text: str, source: str = "<input>") -> Snapshot:
-    return snapshot_from_data(parse_text(text, source))
+def load_snapshot(text: str | bytes, source: str = "<input>") -> Snapshot:
+    return snapshot_from_data(parse_text(text, source), within_limits=True)
 
 
 def read_snapshot(file: str) -> Snapshot:
-    """A snapshot from a file, or from standard input for '-'; a file that can't be read raises SnapshotError too."""
+    """A snapshot from a file, or from standard input for '-': the same bytes give the same answer either way. A file
+    that can't be read raises SnapshotError too."""
     try:
-        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
+        if file == "-":
+            raw = read_limited(sys.stdin.buffer)
+        else:
+            with Path(file).open("rb") as stream:
+                raw = read_limited(stream)
     except OSError as exc:
-        raise SnapshotError([InputProblem(file, exc.strerror or str(exc))]) from None
-    except UnicodeDecodeError:
-        raise SnapshotError([InputProblem(file, "not UTF-8 text")]) from None
-    return load_snapshot(text, "<stdin>" if file == "-" else file)
+        raise SnapshotError([InputProblem(tidy(file), exc.strerror or str(exc))]) from None
+    return load_snapshot(raw, "<stdin>" if file == "-" else file)

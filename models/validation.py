@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..limits import tidy
 from .abilities import AttacksIfAble, BlocksIfAble, GoadedBy
 from .effects import (
     AttackCostEffect,
@@ -22,6 +23,10 @@ class InputProblem:
 
     path: str
     message: str
+
+    def __post_init__(self) -> None:  # a path or message may carry any value of the input: keep them short
+        object.__setattr__(self, "path", tidy(self.path))
+        object.__setattr__(self, "message", tidy(self.message))
 
     def __str__(self) -> str:
         return f"{self.path}: {self.message}" if self.path else self.message

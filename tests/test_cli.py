@@ -171,3 +171,14 @@ def test_committed_schemas_are_current(kind: str) -> None:
     assert json.loads(result.stdout) == json.loads(committed), (
         f"run: combatcheck schema {kind} > docs/{kind}.schema.json"
     )
+
+
+def test_version_is_the_package_version() -> None:
+    from importlib.metadata import version
+
+    from combatcheck import __version__
+
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0
+    assert result.stdout == f"combatcheck {__version__}\n"
+    assert version("combatcheck") == __version__  # pyproject reads it from __init__.py: one source

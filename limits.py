@@ -1,0 +1,308 @@
+"""The documented limits on input (docs/format.md, "Limits") and the cheap checks that enforce them.
+
+One place for every entry point (the CLI, the batch, the HTTP server): bytes are decoded strictly, JSON and YAML are
+parsed with guards against deep nesting and endless numbers, and the parsed values are walked once, with YAML
+aliases counted as if expanded, before any model is built. Messages never repeat an offending value in full.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from typing import IO, Any
+
+MAX_INPUT_BYTES = 16 * 1024 * 1024  # one snapshot, one batch record
+MAX_DEPTH = 64  # mappings and lists inside one another
+MAX_VALUES = 200_000  # values (mappings, lists, scalars) once YAML aliases are expanded
+MAX_TEXT = 1_000  # characters in one string: ids, names, costs, keys
+MIN_INT, MAX_INT = -(2**63), 2**63 - 1  # what a 64-bit client sends; also keeps every sum exact and small
+SHOWN = 60  # characters of an offending value that a message repeats
+
+_INT_CHARS = 40  # longer integer literals are refused before conversion (Python converts long ones in O(n^2))
+_UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+class InputLimitError(ValueError):
+    """The input breaks a documented limit or is not text; `where` is a field path or a source position."""
+
+    def __init__(self, where: str, message: str) -> None:
+        super().__init__(f"{where}: {message}" if where else message)
+        self.where = where
+        self.message = message
+
+
+class TooLongNumber:
+    """An integer literal too long to convert; the walk reports it with its field path."""
+
+    def __init__(self, literal: str) -> None:
+        self.digits = sum(c.isdigit() for c in literal)
+
+
+def clip(text: str, limit: int = SHOWN) -> str:
+    """A value as a message may show it: at most `limit` characters, control characters and surrogates escaped."""
+    shown = text if len(text) <= limit else f"{text[:limit]}… ({len(text) - limit:,} more characters)"
+    return _UNPRINTABLE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), shown)
+
+
+_QUOTED = re.compile(r"'([^']*)'")
+MESSAGE_LIMIT = 500
+
+
+def tidy(message: str) -> str:
+    """A message fit to print: each quoted value clipped to SHOWN characters, the whole to MESSAGE_LIMIT, and
+    nothing unprintable (a report or an error line must never fail to encode)."""
+    if len(message) <= 2 * SHOWN and message.isprintable():
+        return message
+    shortened = _QUOTED.sub(lambda m: f"'{clip(m.group(1))}'" if len(m.group(1)) > SHOWN else m.group(), message)
+    return clip(shortened, MESSAGE_LIMIT)
+
+
+# -- bytes to text -------------------------------------------------------------------------------------------------
+def read_limited(stream: IO[bytes], limit: int = MAX_INPUT_BYTES) -> bytes:
+    """At most `limit` + 1 bytes of a stream: enough to tell that it is too big without reading all of it."""
+    return stream.read(limit + 1)
+
+
+def decode_text(data: bytes, limit: int = MAX_INPUT_BYTES) -> str:
+    """UTF-8 text (a leading byte-order mark dropped); whatever the source, a file, standard input or a request."""
+    if len(data) > limit:
+        raise InputLimitError("", f"the input is larger than {limit:,} bytes")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        where = f"byte 0x{data[exc.start]:02x} at line {line:,}, byte {column:,} of the line"
+        raise InputLimitError("", f"not UTF-8 text ({where})") from None
+
+
+# -- text to values ------------------------------------------------------------------------------------------------
+def _too_deep() -> InputLimitError:
+    return InputLimitError("", f"nested more than {MAX_DEPTH} levels deep")
+
+
+def load_json(text: str) -> Any:
+    """JSON to values within the limits: json.JSONDecodeError for malformed text, InputLimitError otherwise.
+
+    Every batch record comes through here, so the walk over the values runs only when a cheap look at the text
+    cannot rule a problem out (escapes, unusual characters, long runs, deep brackets, long numbers)."""
+    long_numbers: list[str] = []
+
+    def number(literal: str) -> int | TooLongNumber:
+        if len(literal) < 19:  # always within 64 bits
+            return int(literal)
+        long_numbers.append(literal)
+        return TooLongNumber(literal) if len(literal) > _INT_CHARS else int(literal)
+
+    try:
+        data = json.loads(text, parse_int=number)
+    except RecursionError:
+        raise _too_deep() from None
+    if long_numbers or not _plain_json(text):
+        check_values(data)
+    return data
+
+
+_LONG_RUN = re.compile(f'"[^"]{{{MAX_TEXT + 1}}}')  # no escapes: a string is what lies between two quotes
+_NOT_SHAPE = bytes(c for c in range(256) if c not in b'[]{}"')
+_QUOTED_SHAPE = re.compile(rb'"[^"]*"')
+
+
+def _long_run(text: str) -> bool:
+    """Whether more than MAX_TEXT characters follow a quote without another quote (a string that may be too long).
+    Such a run covers a whole aligned chunk of half that size, so chunks that all hold a quote rule it out fast."""
+    half = (MAX_TEXT + 1) // 2
+    if all('"' in text[i : i + half] for i in range(0, len(text) - half + 1, half)):
+        return False
+    return _LONG_RUN.search(text) is not None
+
+
+def _plain_json(text: str) -> bool:
+    """True when parsed JSON text surely keeps the limits: then the walk over its values can be skipped."""
+    if len(text) > MAX_VALUES:  # every value takes at least one character
+        return False
+    if text.isascii():  # raw control characters inside JSON strings are already refused by the parser
+        if "\\" in text or "\x7f" in text:
+            return False
+    elif "\\" in text or not text.isprintable():
+        return False
+    if len(text) > MAX_TEXT and _long_run(text):
+        return False
+    # The brackets alone, those inside strings dropped: with no escapes, a string is what lies between two quotes.
+    # Dropping adjacent quotes first (strings without brackets) keeps the others paired. Then each pass removes the
+    # innermost pairs of brackets: as many passes as levels.
+    shape = text.encode("utf-8").translate(None, _NOT_SHAPE).replace(b'""', b"")
+    if b'"' in shape:  # strings with brackets, such as the cost "{2}"
+        shape = _QUOTED_SHAPE.sub(b"", shape)
+    for _ in range(MAX_DEPTH):
+        if not shape:
+            return True
+        shape = shape.replace(b"[]", b"").replace(b"{}", b"")
+    return not shape
+
+
+def load_yaml(text: str, source: str = "<input>") -> Any:
+    """YAML to values (the safe subset) within the limits: yaml.YAMLError for malformed text, InputLimitError
+    otherwise. Aliases are counted as expanded, without expanding them."""
+    loader = _guarded_loader()(text)
+    loader.source = source
+    try:
+        data = loader.get_single_data()
+    finally:
+        loader.dispose()
+    check_values(data)
+    return data
+
+
+@cache
+def _guarded_loader() -> type[Any]:
+    """A SafeLoader that stops at MAX_DEPTH while composing (before Python's stack runs out) and leaves long
+    integer literals unconverted (the walk reports them with their path). Built on first use: only YAML pays."""
+    import yaml
+
+    class GuardedLoader(yaml.SafeLoader):
+        source = "<input>"
+        depth = 0
+
+        def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
+            self.depth += 1
+            try:
+                if self.depth > MAX_DEPTH + 1:  # +1: the scalars inside the deepest container
+                    mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]
+                    raise InputLimitError(f"{self.source}:{mark.line + 1}:{mark.column + 1}", _too_deep().message)
+                return super().compose_node(parent, index)
+            finally:
+                self.depth -= 1
+
+        def construct_bounded_int(self, node: yaml.ScalarNode) -> int | TooLongNumber:
+            literal = str(node.value)
+            return TooLongNumber(literal) if len(literal) > _INT_CHARS else self.construct_yaml_int(node)
+
+    GuardedLoader.add_constructor("tag:yaml.org,2002:int", GuardedLoader.construct_bounded_int)
+    return GuardedLoader
+
+
+# -- the walk over values ------------------------------------------------------------------------------------------
+class _Problem(Exception):
+    """Raised where the problem is; each container on the way out adds its key to `parts`."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+        self.parts: list[int | str] = []
+
+
+def check_values(data: Any) -> None:
+    """Refuse values that break a limit: nesting, expanded size, text length, unpaired surrogates and control
+    characters, integers out of range, and types that JSON cannot express (YAML dates, binary, sets)."""
+    try:
+        _Walk().root(data)
+    except _Problem as exc:
+        raise InputLimitError(format_path(reversed(exc.parts)), exc.message) from None
+
+
+def format_path(parts: Any) -> str:
+    """('permanents', 2, 'name') -> 'permanents[2].name'; long keys are clipped."""
+    out = ""
+    for part in parts:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            text = clip(str(part), SHOWN)
+            out += f".{text}" if out else text
+    return out
+
+
+def text_problem(text: str) -> str | None:
+    """Why a string is not acceptable text, or None."""
+    if len(text) > MAX_TEXT:
+        return f"text of {len(text):,} characters; the limit is {MAX_TEXT:,}"
+    if text.isascii() and text.isprintable():
+        return None
+    bad = _UNPRINTABLE.search(text)
+    if bad is None:
+        return None
+    char = bad.group()
+    if "\ud800" <= char <= "\udfff":
+        return f"not valid Unicode text: an unpaired surrogate (U+{ord(char):04X}) at character {bad.start() + 1}"
+    return f"a control character (U+{ord(char):04X}) at character {bad.start() + 1}; names and ids are one line"
+
+
+class _Walk:
+    """One pass over the values. Hot (every batch record goes through it): scalars are checked inline, and only
+    containers are memoised, which is what makes a YAML alias cost one lookup instead of a second walk."""
+
+    def __init__(self) -> None:
+        self.measured: dict[int, tuple[int, int]] = {}  # id of a container -> (values in it, levels below it)
+        self.open: set[int] = set()  # containers being walked: meeting one again is a cycle
+
+    def root(self, value: Any) -> None:
+        if type(value) is dict or type(value) is list:
+            self.container(value, 1)
+        else:
+            self.scalar(value)
+
+    def container(self, value: dict[Any, Any] | list[Any], depth: int) -> tuple[int, int]:
+        """(values in `value`, levels below it), aliases expanded; raises _Problem at the first broken limit."""
+        key = id(value)
+        if key in self.open:
+            raise _Problem("refers to itself (a recursive YAML alias)")
+        known = self.measured.get(key)
+        if known is not None:  # a YAML alias: the same values again, counted again but not walked again
+            if depth + known[1] > MAX_DEPTH:
+                raise _Problem(f"nested more than {MAX_DEPTH} levels deep")
+            return known
+        if depth > MAX_DEPTH:
+            raise _Problem(f"nested more than {MAX_DEPTH} levels deep")
+        self.open.add(key)
+        count, below = 1, 0
+        mapping = type(value) is dict
+        pairs = value.items() if isinstance(value, dict) else enumerate(value)
+        for part, item in pairs:
+            try:
+                if mapping:
+                    if type(part) is not str or len(part) > MAX_TEXT or not part.isprintable():
+                        self.scalar(part)
+                    count += 1
+                kind = type(item)
+                if kind is str:
+                    if len(item) > MAX_TEXT or not item.isprintable():
+                        self.scalar(item)
+                elif kind is int:
+                    if item > MAX_INT or item < MIN_INT:
+                        self.scalar(item)
+                elif kind is dict or kind is list:
+                    inner, levels = self.container(item, depth + 1)
+                    count += inner - 1
+                    below = max(below, levels + 1)
+                elif not (kind is bool or kind is float or item is None):
+                    self.scalar(item)
+            except _Problem as exc:
+                exc.parts.append(part)
+                raise
+            count += 1
+            if count > MAX_VALUES:
+                raise _Problem(f"more than {MAX_VALUES:,} values once YAML aliases are expanded")
+        self.open.discard(key)
+        self.measured[key] = (count, below)
+        return count, below
+
+    @staticmethod
+    def scalar(value: Any) -> None:
+        """The slow check of one value that is not a container; raises _Problem if it breaks a limit."""
+        if isinstance(value, str):
+            problem = text_problem(value)
+            if problem is not None:
+                raise _Problem(problem)
+        elif isinstance(value, bool) or value is None or isinstance(value, float):
+            return
+        elif isinstance(value, int):
+            if not MIN_INT <= value <= MAX_INT:
+                raise _Problem(f"the integer {clip(str(value), 20)} is out of range ({MIN_INT:,} to {MAX_INT:,})")
+        elif isinstance(value, TooLongNumber):
+            raise _Problem(f"an integer of {value.digits:,} digits; integers lie between {MIN_INT:,} and {MAX_INT:,}")
+        elif isinstance(value, (dict, list)):
+            raise _Problem("a mapping or a list cannot be a mapping key")
+        else:
+            raise _Problem(f"a YAML {type(value).__name__} is not a value this format uses; quote it to make it text")

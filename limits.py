@@ -106,6 +106,7 @@ def load_json(text: str) -> Any:
 
 _LONG_RUN = re.compile(f'"[^"]{{{MAX_TEXT + 1}}}')  # no escapes: a string is what lies between two quotes
 _NOT_SHAPE = bytes(c for c in range(256) if c not in b'[]{}"')
+_BRACKETS = bytes.maketrans(b"{}", b"[]")  # for depth, a mapping is a list
 _QUOTED_SHAPE = re.compile(rb'"[^"]*"')
 
 
@@ -132,13 +133,13 @@ def _plain_json(text: str) -> bool:
     # The brackets alone, those inside strings dropped: with no escapes, a string is what lies between two quotes.
     # Dropping adjacent quotes first (strings without brackets) keeps the others paired. Then each pass removes the
     # innermost pairs of brackets: as many passes as levels.
-    shape = text.encode("utf-8").translate(None, _NOT_SHAPE).replace(b'""', b"")
+    shape = text.encode("utf-8").translate(_BRACKETS, _NOT_SHAPE).replace(b'""', b"")
     if b'"' in shape:  # strings with brackets, such as the cost "{2}"
         shape = _QUOTED_SHAPE.sub(b"", shape)
     for _ in range(MAX_DEPTH):
         if not shape:
             return True
-        shape = shape.replace(b"[]", b"").replace(b"{}", b"")
+        shape = shape.replace(b"[]", b"")  # one pass: the pairs it uncovers wait for the next
     return not shape
 
 

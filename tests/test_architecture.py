@@ -42,16 +42,30 @@ CAPABILITY = {"console"}  # a capability may mount a command, which prints throu
 ALLOWED: dict[str, set[str]] = {
     "card_source": set(),  # the narrow interface between the models and the card database
     "console": set(),  # terminal output and options shared by the command modules
-    "models": {"card_source"},
-    "cards": {"card_source"} | CAPABILITY,
+    "limits": set(),  # the documented input limits: every entry point reads input through it
+    "models": {"card_source", "limits"},
+    "cards": {"card_source", "limits"} | CAPABILITY,
     "solver": {"models"},
-    "batch": {"solver", "models"} | CAPABILITY,
+    "batch": {"solver", "models", "limits"} | CAPABILITY,
     "generate": set() | CAPABILITY,  # verdicts known by construction: never asks the checker
     "combat": {"solver", "models"} | CAPABILITY,  # planned: the combat timeline and triggers
-    "importers": {"models", "cards", "batch"} | CAPABILITY,  # planned: recorded-game formats (Arena)
+    "importers": {"models", "cards", "batch", "limits"} | CAPABILITY,  # planned: recorded-game formats (Arena)
     "render": {"solver", "models"} | CAPABILITY,  # planned: pictures
-    "desk": {"render", "solver", "combat", "models", "cards"} | CAPABILITY,  # planned: the web page and HTTP API
-    "cli": {"console", "models", "solver", "cards", "batch", "generate", "combat", "importers", "render", "desk"},
+    "desk": {"render", "solver", "combat", "models", "cards", "limits"}
+    | CAPABILITY,  # planned: the web page and HTTP API
+    "cli": {
+        "console",
+        "limits",
+        "models",
+        "solver",
+        "cards",
+        "batch",
+        "generate",
+        "combat",
+        "importers",
+        "render",
+        "desk",
+    },
     "__main__": {"cli"},
     "": {"card_source", "cards"},  # the composition root: installs the card database as the models' card source
 }

@@ -280,17 +280,21 @@ json_values = st.recursive(
 )
 
 
-def deep(value: Any, levels: int) -> Any:
-    for _ in range(levels):
-        value = [value]
+def wrapped(value: Any, wrappers: list[bool]) -> Any:
+    """`value` inside one list (True) or mapping (False) per wrapper."""
+    for as_list in wrappers:
+        value = [value] if as_list else {"k": value}
     return value
 
 
+wrappers = st.integers(min_value=0, max_value=5) | st.integers(min_value=MAX_DEPTH - 3, max_value=MAX_DEPTH + 1)
+
+
 @settings(max_examples=200, deadline=None)
-@given(json_values, st.integers(min_value=0, max_value=MAX_DEPTH + 2), st.booleans())
-def test_load_json_refuses_exactly_what_the_walk_refuses(value: Any, levels: int, ascii_only: bool) -> None:
-    data = deep(value, levels)
-    text = json.dumps(data, ensure_ascii=ascii_only)
+@given(json_values, wrappers.flatmap(lambda n: st.lists(st.booleans(), min_size=n, max_size=n)), st.booleans())
+def test_load_json_refuses_exactly_what_the_walk_refuses(value: Any, around: list[bool], ascii_only: bool) -> None:
+    """load_json skips the walk when a cheap look at the text proves it needless: it must never skip a problem."""
+    text = json.dumps(wrapped(value, around), ensure_ascii=ascii_only)
     try:
         check_values(json.loads(text))
         walk_ok = True

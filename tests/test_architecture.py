@@ -49,10 +49,9 @@ ALLOWED: dict[str, set[str]] = {
     "batch": {"solver", "models", "limits"} | CAPABILITY,
     "generate": set() | CAPABILITY,  # verdicts known by construction: never asks the checker
     "combat": {"solver", "models"} | CAPABILITY,  # planned: the combat timeline and triggers
-    "importers": {"models", "cards", "batch", "limits"} | CAPABILITY,  # planned: recorded-game formats (Arena)
+    "importers": {"models", "cards", "batch"} | CAPABILITY,  # planned: recorded-game formats (Arena)
     "render": {"solver", "models"} | CAPABILITY,  # planned: pictures
-    "desk": {"render", "solver", "combat", "models", "cards", "limits"}
-    | CAPABILITY,  # planned: the web page and HTTP API
+    "desk": {"render", "solver", "combat", "models", "cards", "limits"} | CAPABILITY,  # the web page and HTTP API
     "cli": {
         "console",
         "limits",

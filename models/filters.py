@@ -132,13 +132,3 @@ class CreatureFilter(BaseModel):
         if self.any_of is not None:
             checks.append(any(f.matches(creature, this) for f in self.any_of))
         return all(checks)
-
-    def describe(self) -> str:
-        """A short English description for explanations ("creatures with flying")."""
-        parts: list[str] = []
-        data = self.model_dump(exclude_none=True, by_alias=True)
-        for key, value in data.items():
-            if isinstance(value, (list, tuple)):
-                value = " or ".join(str(v) for v in value)
-            parts.append(f"{key.replace('_', ' ')} {value}")
-        return "creatures (" + "; ".join(parts) + ")" if parts else "creatures"

@@ -153,10 +153,6 @@ class Board:
         """The player an attack on a player, planeswalker or battle is against (508.5)."""
         return defending_player_of(self.snapshot, target_id)
 
-    def source_label(self, source: str | None) -> str:
-        """How explanations name the source of an effect: its permanent's label, its own text, or "effect"."""
-        return self.label(source) if source else "effect"
-
     def may_be_declared_attacker(self, perm: Permanent) -> bool:
         """508.1a: an untapped creature, not a battle, phased in, and not summoning sick unless it has haste."""
         sick = perm.entered_this_turn and not perm.has_keyword(Keyword.HASTE)

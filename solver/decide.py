@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from ..models import Declaration, Snapshot
 from ..models.report import CostItem, Finding, Language, Outcome, Report, SolverInfo
 from .board import Board
-from .explain import finding, total_cost
+from .explain import finding, total_cost, words
 from .ir import Acts, Compilation, Pair, Reason, Receives, Truth
 from .optimum import Optimum, optimise
 from .rules import CATALOG, AttackContext, BlockContext, Context
@@ -96,15 +96,15 @@ def as_declaration(step: str, pairs: frozenset[Pair]) -> Declaration:
     return Declaration.model_validate({"blocks": blocks})
 
 
-def outcome(board: Board, compilation: Compilation, pairs: frozenset[Pair]) -> Outcome:
+def outcome(board: Board, compilation: Compilation, pairs: frozenset[Pair], lang: str = "en") -> Outcome:
     costs = [
-        CostItem(object=c.actor, cost=c.cost, source=c.reason.params().get("source", ""))
+        CostItem(object=c.actor, cost=c.cost, source=str(words(c.reason.params().get("source", ""), board, lang)))
         for c in compilation.costs_of(pairs)
     ]
     by_target: dict[str, list[str]] = {}
     for pair in sorted(pairs, key=lambda p: (p.target, p.actor)):
         by_target.setdefault(pair.target, []).append(pair.actor)
-    common = {"costs": costs, "total_cost": total_cost([c.cost for c in costs])}
+    common = {"costs": costs, "total_cost": total_cost([c.cost for c in costs], lang)}
     if board.snapshot.step == "declare_attackers":
         return Outcome(
             attacks={p.actor: p.target for p in sorted(pairs, key=lambda p: p.actor)},
@@ -179,7 +179,7 @@ def check(snapshot: Snapshot, *, lang: str = "en", time_limit: float | None = No
     if verdict == "illegal" and optimum is not None and optimum.pairs is not None:
         witness_eval = evaluate(compilation, optimum.pairs)
         witness_declaration = as_declaration(snapshot.step, optimum.pairs)
-        witness_outcome = outcome(board, compilation, optimum.pairs)
+        witness_outcome = outcome(board, compilation, optimum.pairs, lang)
         mine = set(evaluation.obeyed)
         missed = [
             finding(compilation.requirements[i].reason, board, lang) for i in witness_eval.obeyed if i not in mine
@@ -198,7 +198,7 @@ def check(snapshot: Snapshot, *, lang: str = "en", time_limit: float | None = No
         missed_requirements=missed,
         witness=witness_declaration,
         witness_outcome=witness_outcome,
-        outcome=outcome(board, compilation, proposal) if verdict == "legal" else None,
+        outcome=outcome(board, compilation, proposal, lang) if verdict == "legal" else None,
         solver=_info(optimum, started),
     )
 
@@ -227,6 +227,6 @@ def solve(snapshot: Snapshot, *, lang: Language = "en", time_limit: float | None
         requirements_obeyed=evaluation.obeyed_count,
         requirements_optimum=optimum.best if optimum.exact else None,
         witness=as_declaration(snapshot.step, optimum.pairs),
-        outcome=outcome(board, compilation, optimum.pairs),
+        outcome=outcome(board, compilation, optimum.pairs, lang),
         solver=_info(optimum, started),
     )

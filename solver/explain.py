@@ -9,17 +9,28 @@ from typing import get_args
 from ..models import Declaration, Snapshot
 from ..models.report import Finding, Language, Report
 from .board import Board
-from .ir import Reason
+from .ir import Reason, Value
 from .rules import CATALOG
+from .text import Message, join
 
 LANGUAGES: tuple[Language, ...] = get_args(Language)
 _RULES = {rule.key: rule for rule in CATALOG}
 
 
+def words(value: Value, board: Board, lang: str) -> object:
+    """A reason's value as the message shows it: ids as labels, numbers as numbers (plural forms follow them),
+    terms in `lang`."""
+    if isinstance(value, str):
+        return board.label(value)
+    if isinstance(value, int):
+        return value
+    return value.words(lang, board.label)
+
+
 def render(reason: Reason, board: Board, lang: str = "en") -> str:
     rule = _RULES[reason.rule]
-    values = {k: board.label(v) for k, v in reason.values}
-    return rule.messages[reason.code].text(lang).format(**values)
+    values = {k: words(v, board, lang) for k, v in reason.values}
+    return rule.messages[reason.code].format(lang, values)
 
 
 def finding(reason: Reason, board: Board, lang: str = "en") -> Finding:
@@ -38,8 +49,9 @@ _SYMBOL = re.compile(r"\{([^{}]+)\}")
 _COLOR_ORDER = "WUBRGC"
 
 
-def total_cost(costs: list[str]) -> str | None:
-    """Add up mana costs ("{2}" + "{1}{W}" = "{3}{W}"); other costs are listed after the mana, joined by ' and '."""
+def total_cost(costs: list[str], lang: str = "en") -> str | None:
+    """Add up mana costs ("{2}" + "{1}{W}" = "{3}{W}"); other costs (as the snapshot writes them) follow the mana,
+    joined by "and" in `lang`."""
     if not costs:
         return None
     generic = 0
@@ -58,84 +70,58 @@ def total_cost(costs: list[str]) -> str | None:
     ordered = sorted(symbols, key=lambda s: (_COLOR_ORDER.find(s) if s in _COLOR_ORDER else 99, s))
     mana = (f"{{{generic}}}" if generic else "") + "".join(f"{{{s}}}" * symbols[s] for s in ordered)
     parts = ([mana] if mana else []) + other
-    return " and ".join(parts) if parts else "{0}"
+    return join(lang, parts, "and") if parts else "{0}"
 
 
-_WORDS: dict[str, dict[str, str]] = {
-    "legal": {"en": "LEGAL", "fr": "LÉGAL", "es": "LEGAL"},
-    "illegal": {"en": "ILLEGAL", "fr": "ILLÉGAL", "es": "ILEGAL"},
-    "unknown": {
-        "en": "UNKNOWN (solver limit reached)",
-        "fr": "INCONNU (limite du solveur atteinte)",
-        "es": "DESCONOCIDO (límite del solucionador alcanzado)",
-    },
-    "broken": {"en": "restriction broken", "fr": "restriction enfreinte", "es": "restricción incumplida"},
-    "missed": {
-        "en": "requirement not obeyed",
-        "fr": "obligation non respectée",
-        "es": "requisito no cumplido",
-    },
-    "count": {
-        "en": "Requirements obeyed: {obeyed} (maximum possible: {best}; in play: {total})",
-        "fr": "Obligations respectées : {obeyed} (maximum possible : {best} ; en jeu : {total})",
-        "es": "Requisitos cumplidos: {obeyed} (máximo posible: {best}; en juego: {total})",
-    },
-    "witness": {
-        "en": "A legal declaration (nearest to the proposal):",
-        "fr": "Une déclaration légale (la plus proche de la proposition) :",
-        "es": "Una declaración legal (la más cercana a la propuesta):",
-    },
-    "solution": {
-        "en": "A legal declaration:",
-        "fr": "Une déclaration légale :",
-        "es": "Una declaración legal:",
-    },
-    "nothing": {
-        "en": "nobody is declared",
-        "fr": "aucune créature n'est déclarée",
-        "es": "no se declara ninguna criatura",
-    },
-    "outcome": {"en": "Declared:", "fr": "Déclaration :", "es": "Declaración:"},
-    "attacks": {
-        "en": "{creature} attacks {target}",
-        "fr": "{creature} attaque {target}",
-        "es": "{creature} ataca a {target}",
-    },
-    "blocks": {
-        "en": "{blocker} blocks {attackers}",
-        "fr": "{blocker} bloque {attackers}",
-        "es": "{blocker} bloquea a {attackers}",
-    },
-    "unblocked": {
-        "en": "Unblocked: {attackers}",
-        "fr": "Non bloqués : {attackers}",
-        "es": "No bloqueadas: {attackers}",
-    },
-    "cost": {"en": "Cost to pay: {cost}", "fr": "Coût à payer : {cost}", "es": "Coste a pagar: {cost}"},
-    "held": {
-        "en": "Creatures the proposal pays for are held to the requirements they can then obey (509.1c): {creatures}",
-        "fr": (
-            "Les créatures pour lesquelles la proposition paie sont soumises aux obligations qu'elles peuvent alors "
-            "respecter (509.1c) : {creatures}"
-        ),
-        "es": (
-            "Las criaturas por las que paga la propuesta quedan sujetas a los requisitos que puedan cumplir "
-            "entonces (509.1c): {creatures}"
-        ),
-    },
-    "triggers": {"en": "Triggers:", "fr": "Capacités déclenchées :", "es": "Habilidades disparadas:"},
-    "no_triggers": {
-        "en": "Nothing triggers.",
-        "fr": "Aucune capacité ne se déclenche.",
-        "es": "No se dispara ninguna habilidad.",
-    },
-    "on_resolution": {"en": "when it resolves", "fr": "à la résolution", "es": "al resolverse"},
+# The report's own words (verdict, counts, declarations).
+WORDS: dict[str, Message] = {
+    "legal": Message("LEGAL", "LÉGAL", "LEGAL"),
+    "illegal": Message("ILLEGAL", "ILLÉGAL", "ILEGAL"),
+    "unknown": Message(
+        "UNKNOWN (solver limit reached)",
+        "INCONNU (limite du solveur atteinte)",
+        "DESCONOCIDO (límite del solucionador alcanzado)",
+    ),
+    "broken": Message("restriction broken", "restriction enfreinte", "restricción desobedecida"),
+    "missed": Message("requirement not obeyed", "obligation non respectée", "requisito no obedecido"),
+    "count": Message(
+        "Requirements obeyed: {obeyed} (maximum possible: {best}; in total: {total})",
+        "Obligations respectées : {obeyed} (maximum possible : {best} ; au total : {total})",
+        "Requisitos obedecidos: {obeyed} (máximo posible: {best}; en total: {total})",
+    ),
+    "witness": Message(
+        "A legal declaration (nearest to the proposal):",
+        "Une déclaration légale (la plus proche de la proposition) :",
+        "Una declaración legal (la más cercana a la propuesta):",
+    ),
+    "solution": Message("A legal declaration:", "Une déclaration légale :", "Una declaración legal:"),
+    "nothing": Message("nobody is declared", "aucune créature n'est déclarée", "no se declara ninguna criatura"),
+    "outcome": Message("Declared:", "Déclaration :", "Declaración:"),
+    "attacks": Message("{creature} attacks {target}", "{creature} attaque {target}", "{creature} ataca a {target}"),
+    "blocks": Message(
+        "{blocker} blocks {attackers}", "{blocker} bloque {attackers}", "{blocker} bloquea a {attackers}"
+    ),
+    "unblocked": Message(
+        "Unblocked creatures: {attackers}",
+        "Créatures non bloquées : {attackers}",
+        "Criaturas no bloqueadas: {attackers}",
+    ),
+    "cost": Message("Cost to pay: {cost}", "Coût à payer : {cost}", "Coste a pagar: {cost}"),
+    "held": Message(
+        "Creatures the proposal pays for are held to the requirements they can then obey (509.1c): {creatures}",
+        "Les créatures pour lesquelles la proposition paie sont soumises aux obligations qu'elles peuvent alors "
+        "respecter (509.1c) : {creatures}",
+        "Las criaturas por las que paga la propuesta quedan sujetas a los requisitos que puedan obedecer "
+        "entonces (509.1c): {creatures}",
+    ),
+    "triggers": Message("Triggers:", "Capacités déclenchées :", "Habilidades disparadas:"),
+    "no_triggers": Message("Nothing triggers.", "Aucune capacité ne se déclenche.", "No se dispara ninguna habilidad."),
+    "on_resolution": Message("when it resolves", "à la résolution", "al resolverse"),
 }
 
 
 def word(key: str, lang: str, **values: object) -> str:
-    entry = _WORDS[key]
-    return (entry.get(lang) or entry["en"]).format(**values)
+    return WORDS[key].format(lang, values)
 
 
 def report_lines(report: Report, snapshot: Snapshot) -> list[str]:
@@ -192,14 +178,15 @@ def _trigger_lines(report: Report, lang: str) -> list[str]:
 def _witness_cost_lines(report: Report, board: Board, lang: str) -> list[str]:
     """What the witness pays: only costs the proposal pays too, which is why it may use those creatures."""
     paid = report.witness_outcome
-    if paid is None or not paid.total_cost:
+    total = total_cost([c.cost for c in paid.costs], lang) if paid is not None else None
+    if paid is None or not total:
         return []
     creatures = list(dict.fromkeys(item.object for item in paid.costs))
-    return ["  " + word("cost", lang, cost=paid.total_cost), word("held", lang, creatures=_labels(creatures, board))]
+    return ["  " + word("cost", lang, cost=total), word("held", lang, creatures=_labels(creatures, board))]
 
 
 def _labels(ids: list[str], board: Board) -> str:
-    return ", ".join(board.label(i) for i in ids)
+    return ", ".join(board.label(i) for i in ids)  # a list of names, not a sentence: commas in every language
 
 
 def declaration_lines(declaration: Declaration, board: Board, lang: str) -> list[str]:

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
+from .text import Term
+
 
 class Pair(NamedTuple):
     """`actor` is declared against `target`: a blocker blocks an attacker, or an attacker attacks a target.
@@ -37,6 +39,11 @@ class Receives:
 Atom = Pair | Acts | Receives
 
 
+# What a reason names: an object or player id (or a text given in the snapshot), a number, or a term that reads
+# differently in each language (a filter, a protection quality, a landwalk, an effect's source).
+Value = str | int | Term
+
+
 @dataclass(frozen=True, slots=True)
 class Reason:
     """Why: the rule (its catalog key and CR number), a message code, and the objects and values it names."""
@@ -45,9 +52,9 @@ class Reason:
     cr: str
     code: str
     objects: tuple[str, ...] = ()
-    values: tuple[tuple[str, str], ...] = ()
+    values: tuple[tuple[str, Value], ...] = ()
 
-    def params(self) -> dict[str, str]:
+    def params(self) -> dict[str, Value]:
         return dict(self.values)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from ...models.abilities import AttacksIfAble, GoadedBy, Keyword
 from ...models.effects import MustBeAttackedEffect
 from ..ir import Acts, Count, Pair
+from ..text import SourceTerm
 from .base import AttackContext, AttackRule, Message, register
 
 
@@ -23,7 +24,7 @@ class AttacksEachCombat(AttackRule):
         "requirement": Message(
             "{creature} attacks each combat if able",
             "{creature} attaque à chaque combat si possible",
-            "{creature} ataca en cada combate si puede",
+            "{creature} ataca cada combate si puede",
         )
     }
 
@@ -73,12 +74,12 @@ class Goad(AttackRule):
     messages = {
         "attacks": Message(
             "{creature}, goaded by {player}, attacks each combat if able",
-            "{creature}, provoqué par {player}, attaque à chaque combat si possible",
-            "{creature}, incitada por {player}, ataca en cada combate si puede",
+            "{creature}, incité par {player}, attaque à chaque combat si possible",
+            "{creature}, incitada por {player}, ataca cada combate si puede",
         ),
         "other_player": Message(
             "{creature}, goaded by {player}, attacks a player other than {player} if able",
-            "{creature}, provoqué par {player}, attaque un joueur autre que {player} si possible",
+            "{creature}, incité par {player}, attaque un joueur autre que {player} si possible",
             "{creature}, incitada por {player}, ataca a un jugador que no sea {player} si puede",
         ),
     }
@@ -125,7 +126,7 @@ class MustBeAttacked(AttackRule):
                 continue
             player = effect.must_be_attacked
             targets = [t for t in board.attack_targets if ctx.is_player_or_their_planeswalker(t, player)]
-            source = board.source_label(effect.source)
+            source = SourceTerm(effect.source)
             for attacker in board.attacking_players:
                 if board.team[attacker] == board.team[player]:
                     continue

@@ -17,7 +17,8 @@ from ...models.effects import (
     MaxAttackersEffect,
 )
 from ..ir import Acts, Count, Pair, Reason
-from .base import AttackContext, AttackPairRestriction, AttackRule, Message, register
+from ..text import FilterTerm, SourceTerm
+from .base import AttackContext, AttackPairRestriction, AttackRule, Message, Plural, register
 
 
 @register
@@ -43,7 +44,7 @@ class AttackerIsUntappedCreature(AttackPairRestriction):
         ),
         "phased_out": Message(
             "{creature} is phased out and can't attack (702.26b)",
-            "{creature} est hors phase et ne peut pas attaquer (702.26b)",
+            "{creature} est hors-phase et ne peut pas attaquer (702.26b)",
             "{creature} está fuera de fase y no puede atacar (702.26b)",
         ),
     }
@@ -70,10 +71,12 @@ class SummoningSickness(AttackPairRestriction):
     )
     messages = {
         "sick": Message(
-            "{creature} came under its controller's control this turn and has no haste, so it can't attack",
-            "{creature} est arrivé sous le contrôle de son contrôleur ce tour-ci et n'a pas la célérité : il ne peut "
-            "pas attaquer",
-            "{creature} llegó bajo el control de su controlador este turno y no tiene prisa, así que no puede atacar",
+            "{creature} has not been under its controller's control continuously since their most recent turn began "
+            "and has no haste, so it can't attack (summoning sickness)",
+            "{creature} n'est pas sous le contrôle de son contrôleur depuis le début de son tour le plus récent et n'a "
+            "pas la célérité : il ne peut pas attaquer (mal d'invocation)",
+            "{creature} entró bajo el control de su controlador este turno y no tiene la habilidad de prisa, así que "
+            "no puede atacar (mareo de invocación)",
         )
     }
 
@@ -124,8 +127,8 @@ class OneTargetPerAttacker(AttackRule):
     messages = {
         "one": Message(
             "{creature} attacks more than one player, planeswalker or battle",
-            "{creature} attaque plus d'un joueur, planeswalker ou bataille",
-            "{creature} ataca a más de un jugador, planeswalker o batalla",
+            "{creature} attaque plus d'un joueur, d'un planeswalker ou d'une bataille",
+            "{creature} ataca a más de un jugador, un planeswalker o una batalla",
         )
     }
 
@@ -148,8 +151,8 @@ class Defender(AttackPairRestriction):
     messages = {
         "defender": Message(
             "{creature} has defender and can't attack",
-            "{creature} a le défenseur et ne peut pas attaquer",
-            "{creature} tiene defensor y no puede atacar",
+            "{creature} a défenseur et ne peut pas attaquer",
+            "{creature} tiene la habilidad de defensor y no puede atacar",
         )
     }
 
@@ -195,7 +198,7 @@ class CantAttackPlayer(AttackPairRestriction):
                 effect.planeswalkers and ctx.is_player_or_their_planeswalker(target, effect.cant_attack)
             )
             if hit:
-                source = ctx.board.source_label(effect.source)
+                source = SourceTerm(effect.source)
                 return self.reason("cant", player=effect.cant_attack, source=source, creature=creature, target=target)
         return None
 
@@ -208,9 +211,9 @@ class DefendingPlayerControls(AttackPairRestriction):
     summary = "A creature that can't attack unless the defending player controls a matching permanent (Sea Serpent)."
     messages = {
         "unless": Message(
-            "{creature} can't attack {target}: {player} controls no {filter}",
-            "{creature} ne peut pas attaquer {target} : {player} ne contrôle aucun permanent parmi les {filter}",
-            "{creature} no puede atacar a {target}: {player} no controla ningún permanente entre {filter}",
+            "{creature} can't attack {target}: {player} controls {filter:no}",
+            "{creature} ne peut pas attaquer {target} : {player} ne contrôle {filter:aucun}",
+            "{creature} no puede atacar a {target}: {player} no controla {filter:ningún}",
         )
     }
 
@@ -221,7 +224,11 @@ class DefendingPlayerControls(AttackPairRestriction):
             controlled = [p for p in ctx.board.permanents.values() if p.controller == player and not p.phased_out]
             if not any(flt.matches(p, creature) for p in controlled):
                 return self.reason(
-                    "unless", creature=creature, target=target, player=player or target, filter=flt.describe()
+                    "unless",
+                    creature=creature,
+                    target=target,
+                    player=player or target,
+                    filter=FilterTerm(flt, of_creatures=False),
                 )
         return None
 
@@ -277,9 +284,21 @@ class OthersMustAttack(AttackRule):
     summary = "A creature that can't attack unless at least N other creatures attack (Orcish Conscripts)."
     messages = {
         "unless": Message(
-            "{creature} can't attack unless at least {count} other creature(s) attack",
-            "{creature} ne peut pas attaquer à moins qu'au moins {count} autre(s) créature(s) n'attaque(nt)",
-            "{creature} no puede atacar a menos que al menos {count} criatura(s) más ataque(n)",
+            Plural(
+                "count",
+                "{creature} can't attack unless at least one other creature also attacks",
+                "{creature} can't attack unless at least {count} other creatures also attack",
+            ),
+            Plural(
+                "count",
+                "{creature} ne peut pas attaquer à moins qu'au moins une autre créature n'attaque aussi",
+                "{creature} ne peut pas attaquer à moins qu'au moins {count} autres créatures n'attaquent aussi",
+            ),
+            Plural(
+                "count",
+                "{creature} no puede atacar a menos que al menos otra criatura también ataque",
+                "{creature} no puede atacar a menos que al menos otras {count} criaturas también ataquen",
+            ),
         )
     }
 
@@ -300,9 +319,9 @@ class PartnerMustAttack(AttackRule):
     summary = "A creature that can't attack unless another matching creature also attacks (Okk: greater power)."
     messages = {
         "unless": Message(
-            "{creature} can't attack unless another of {filter} also attacks",
-            "{creature} ne peut pas attaquer à moins qu'une autre créature parmi les {filter} n'attaque aussi",
-            "{creature} no puede atacar a menos que otra criatura de entre {filter} también ataque",
+            "{creature} can't attack unless {filter:another} also attacks",
+            "{creature} ne peut pas attaquer à moins qu'{filter:autre} n'attaque aussi",
+            "{creature} no puede atacar a menos que {filter:otro} también ataque",
         )
     }
 
@@ -311,7 +330,7 @@ class PartnerMustAttack(AttackRule):
             for ability in creature.abilities_of(CantAttackUnlessAlsoAttacking):
                 flt = ability.cant_attack_unless_also_attacking
                 partners = [o for o in ctx.companions(creature) if flt.matches(o, creature)]
-                reason = self.reason("unless", creature=creature, filter=flt.describe())
+                reason = self.reason("unless", creature=creature, filter=FilterTerm(flt))
                 ctx.restrict_company(creature, partners, reason, at_least=1)
 
 
@@ -324,16 +343,29 @@ class NoMoreThanNAttack(AttackRule):
     summary = "No more than N creatures can attack each combat (Silent Arbiter), over the whole attack (802.3a)."
     messages = {
         "limit": Message(
-            "no more than {count} creature(s) can attack each combat ({source})",
-            "pas plus de {count} créature(s) ne peuvent attaquer à chaque combat ({source})",
-            "no más de {count} criatura(s) pueden atacar en cada combate ({source})",
+            Plural(
+                "count",
+                "no more than one creature can attack each combat ({source})",
+                "no more than {count} creatures can attack each combat ({source})",
+            ),
+            Plural(
+                "count",
+                "pas plus de {count} créature ne peut attaquer à chaque combat ({source})",
+                "pas plus de {count} créatures ne peuvent attaquer à chaque combat ({source})",
+                exact={1: "pas plus d'une créature ne peut attaquer à chaque combat ({source})"},
+            ),
+            Plural(
+                "count",
+                "no más de una criatura puede atacar cada combate ({source})",
+                "no más de {count} criaturas pueden atacar cada combate ({source})",
+            ),
         )
     }
 
     def compile(self, ctx: AttackContext) -> None:
         for effect in ctx.board.snapshot.effects:
             if isinstance(effect, MaxAttackersEffect):
-                source = ctx.board.source_label(effect.source)
+                source = SourceTerm(effect.source)
                 ctx.restrict(
                     Count(tuple(Acts(c.id) for c in ctx.creatures), at_most=effect.max_attackers),
                     self.reason("limit", count=effect.max_attackers, source=source),
@@ -351,9 +383,22 @@ class NoMoreThanNAttackPlayer(AttackRule):
     )
     messages = {
         "limit": Message(
-            "no more than {count} creature(s) can attack {player} each combat ({source})",
-            "pas plus de {count} créature(s) ne peuvent attaquer {player} à chaque combat ({source})",
-            "no más de {count} criatura(s) pueden atacar a {player} en cada combate ({source})",
+            Plural(
+                "count",
+                "no more than one creature can attack {player} each combat ({source})",
+                "no more than {count} creatures can attack {player} each combat ({source})",
+            ),
+            Plural(
+                "count",
+                "pas plus de {count} créature ne peut attaquer {player} à chaque combat ({source})",
+                "pas plus de {count} créatures ne peuvent attaquer {player} à chaque combat ({source})",
+                exact={1: "pas plus d'une créature ne peut attaquer {player} à chaque combat ({source})"},
+            ),
+            Plural(
+                "count",
+                "no más de una criatura puede atacar a {player} cada combate ({source})",
+                "no más de {count} criaturas pueden atacar a {player} cada combate ({source})",
+            ),
         )
     }
 
@@ -361,7 +406,7 @@ class NoMoreThanNAttackPlayer(AttackRule):
         for effect in ctx.board.snapshot.effects:
             if isinstance(effect, MaxAttackersAgainstEffect):
                 player = effect.max_attackers_against
-                source = ctx.board.source_label(effect.source)
+                source = SourceTerm(effect.source)
                 ctx.restrict(
                     Count(tuple(Pair(c.id, player) for c in ctx.actors_of(player)), at_most=effect.count),
                     self.reason("limit", count=effect.count, player=player, source=source),
@@ -383,7 +428,12 @@ class CostToAttack(AttackRule):
             "{creature} can attack {target} only if {player} pays {cost} ({source})",
             "{creature} ne peut attaquer {target} que si {player} paie {cost} ({source})",
             "{creature} solo puede atacar a {target} si {player} paga {cost} ({source})",
-        )
+        ),
+        "own_cost": Message(
+            "{creature} can attack only if {player} pays {cost} ({source})",
+            "{creature} ne peut attaquer que si {player} paie {cost} ({source})",
+            "{creature} solo puede atacar si {player} paga {cost} ({source})",
+        ),
     }
 
     def compile(self, ctx: AttackContext) -> None:
@@ -391,16 +441,15 @@ class CostToAttack(AttackRule):
         for creature in ctx.creatures:
             for ability in creature.abilities_of(AttackCost):
                 reason = self.reason(
-                    "cost",
+                    "own_cost",
                     creature=creature,
-                    target="anything",
                     player=creature.controller,
                     cost=ability.attack_cost,
-                    source=creature.label,
+                    source=SourceTerm(creature.id),
                 )
                 ctx.cost(creature, ability.attack_cost, reason)
             for effect in effects:
-                source = ctx.board.source_label(effect.source)
+                source = SourceTerm(effect.source)
                 for target in ctx.targets_of(creature):
                     if target == effect.defender or (
                         effect.planeswalkers and ctx.is_player_or_their_planeswalker(target, effect.defender)

@@ -22,10 +22,10 @@ class Bands(AttackRule):
         "composition": Message(
             "the band {band} needs creatures with banding and at most one creature without, or creatures that all "
             'share the quality of a member\'s "bands with other"',
-            "la bande {band} doit être formée de créatures avec le cumul des forces et d'au plus une créature sans, "
-            "ou de créatures ayant toutes la qualité du « cumul des forces avec les autres » d'un membre",
-            "la banda {band} debe formarse con criaturas con formar bandas y como máximo una criatura sin ella, "
-            "o con criaturas que compartan la cualidad de «formar bandas con otras» de un miembro",
+            "la bande {band} doit être formée de créatures avec le regroupement et d'au plus une créature sans le "
+            "regroupement, ou de créatures ayant toutes la qualité du « regroupement avec les autres » d'un membre",
+            "la banda {band} debe formarse con criaturas con la habilidad de agrupar y como máximo una criatura sin "
+            "ella, o con criaturas que compartan la cualidad de «agrupar con otras» de un miembro",
         ),
         "not_attacking": Message(
             "{creature} is in a band but doesn't attack",
@@ -34,8 +34,8 @@ class Bands(AttackRule):
         ),
         "same_target": Message(
             "the band {band} attacks more than one player, planeswalker or battle",
-            "la bande {band} attaque plus d'un joueur, planeswalker ou bataille",
-            "la banda {band} ataca a más de un jugador, planeswalker o batalla",
+            "la bande {band} attaque plus d'un joueur, d'un planeswalker ou d'une bataille",
+            "la banda {band} ataca a más de un jugador, un planeswalker o una batalla",
         ),
     }
 

@@ -4,24 +4,15 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections import defaultdict
-from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from ...models import Permanent
 from ...models.abilities import Keyword
 from ...models.snapshot import Step
 from ..board import Board
-from ..ir import Acts, Compilation, Cost, Count, Kind, Pair, Reason, Receives, Requirement, Restriction
-
-
-class Message(NamedTuple):
-    """One message in English, French and Spanish; {names} are filled with the reason's values."""
-
-    en: str
-    fr: str | None = None
-    es: str | None = None
-
-    def text(self, lang: str) -> str:
-        return getattr(self, lang, None) or self.en
+from ..ir import Acts, Compilation, Cost, Count, Kind, Pair, Reason, Receives, Requirement, Restriction, Value
+from ..text import Message as Message
+from ..text import Plural as Plural
 
 
 class Context:
@@ -193,17 +184,19 @@ class Rule(ABC, Generic[C]):
     summary: ClassVar[str]
     messages: ClassVar[dict[str, Message]]
 
-    def reason(self, code: str, **values: Permanent | str | int) -> Reason:
+    def reason(self, code: str, **values: Permanent | Value) -> Reason:
+        """A reason for message `code`; permanents are named by id (and listed as its objects), numbers stay numbers
+        (plural forms follow them), terms are put into words when the reason is explained."""
         if code not in self.messages:
             raise KeyError(f"rule {self.key} has no message {code!r}")
         objects: list[str] = []
-        flat: list[tuple[str, str]] = []
+        flat: list[tuple[str, Value]] = []
         for name, value in values.items():
             if isinstance(value, Permanent):
                 objects.append(value.id)
                 flat.append((name, value.id))
             else:
-                flat.append((name, str(value)))
+                flat.append((name, value))
         return Reason(self.key, self.cr, code, tuple(objects), tuple(flat))
 
     @abstractmethod

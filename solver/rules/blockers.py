@@ -13,7 +13,8 @@ from ...models.abilities import (
 )
 from ...models.effects import BlockCostEffect, MaxBlockersEffect
 from ..ir import Acts, Count, Reason
-from .base import BlockContext, BlockRule, Message, PairRestriction, register
+from ..text import FilterTerm, SourceTerm
+from .base import BlockContext, BlockRule, Message, PairRestriction, Plural, register
 
 
 @register
@@ -42,7 +43,7 @@ class CantBlockFilter(PairRestriction):
     messages = {
         "cant_block_these": Message(
             "{blocker} can't block {filter}; {attacker} is one",
-            "{blocker} ne peut pas bloquer des {filter} ; {attacker} en est une",
+            "{blocker} ne peut pas bloquer {filter:de} ; {attacker} en fait partie",
             "{blocker} no puede bloquear {filter}; {attacker} lo es",
         )
     }
@@ -57,7 +58,7 @@ class CantBlockFilter(PairRestriction):
                     "cant_block_these",
                     blocker=blocker,
                     attacker=attacker,
-                    filter=ability.cant_block.describe(),
+                    filter=FilterTerm(ability.cant_block),
                 )
         return None
 
@@ -71,7 +72,7 @@ class CanBlockOnlyFilter(PairRestriction):
     messages = {
         "only": Message(
             "{blocker} can block only {filter}; {attacker} is not one",
-            "{blocker} ne peut bloquer que des {filter} ; {attacker} n'en est pas une",
+            "{blocker} ne peut bloquer que {filter:des} ; {attacker} n'en fait pas partie",
             "{blocker} solo puede bloquear {filter}; {attacker} no lo es",
         )
     }
@@ -82,7 +83,9 @@ class CanBlockOnlyFilter(PairRestriction):
     def forbids(self, ctx: BlockContext, blocker: Permanent, attacker: Permanent) -> Reason | None:
         for ability in blocker.abilities_of(CanBlockOnly):
             if not ability.can_block_only.matches(attacker, blocker):
-                return self.reason("only", blocker=blocker, attacker=attacker, filter=ability.can_block_only.describe())
+                return self.reason(
+                    "only", blocker=blocker, attacker=attacker, filter=FilterTerm(ability.can_block_only)
+                )
         return None
 
 
@@ -117,9 +120,9 @@ class BlocksOnlyWithPartner(BlockRule):
     summary = "A creature that can't block unless another creature matching a filter also blocks (Okk: greater power)."
     messages = {
         "unless": Message(
-            "{blocker} can't block unless another of {filter} also blocks",
-            "{blocker} ne peut pas bloquer à moins qu'une autre créature parmi les {filter} bloque aussi",
-            "{blocker} no puede bloquear a menos que otra criatura de entre {filter} también bloquee",
+            "{blocker} can't block unless {filter:another} also blocks",
+            "{blocker} ne peut pas bloquer à moins qu'{filter:autre} ne bloque aussi",
+            "{blocker} no puede bloquear a menos que {filter:otro} también bloquee",
         )
     }
 
@@ -128,7 +131,7 @@ class BlocksOnlyWithPartner(BlockRule):
             for ability in blocker.abilities_of(CantBlockUnlessAlsoBlocking):
                 flt = ability.cant_block_unless_also_blocking
                 partners = [o for o in ctx.companions(blocker) if flt.matches(o, blocker)]
-                reason = self.reason("unless", blocker=blocker, filter=flt.describe())
+                reason = self.reason("unless", blocker=blocker, filter=FilterTerm(flt))
                 ctx.restrict_company(blocker, partners, reason, at_least=1)
 
 
@@ -141,9 +144,21 @@ class OthersMustBlock(BlockRule):
     summary = "A creature that can't block unless at least N other creatures also block (Orcish Conscripts)."
     messages = {
         "unless": Message(
-            "{blocker} can't block unless at least {count} other creature(s) block",
-            "{blocker} ne peut pas bloquer à moins qu'au moins {count} autre(s) créature(s) ne bloque(nt)",
-            "{blocker} no puede bloquear a menos que al menos {count} criatura(s) más bloquee(n)",
+            Plural(
+                "count",
+                "{blocker} can't block unless at least one other creature also blocks",
+                "{blocker} can't block unless at least {count} other creatures also block",
+            ),
+            Plural(
+                "count",
+                "{blocker} ne peut pas bloquer à moins qu'au moins une autre créature ne bloque aussi",
+                "{blocker} ne peut pas bloquer à moins qu'au moins {count} autres créatures ne bloquent aussi",
+            ),
+            Plural(
+                "count",
+                "{blocker} no puede bloquear a menos que al menos otra criatura también bloquee",
+                "{blocker} no puede bloquear a menos que al menos otras {count} criaturas también bloqueen",
+            ),
         )
     }
 
@@ -164,9 +179,22 @@ class NoMoreThanNBlock(BlockRule):
     summary = "No more than N creatures can block each combat (Silent Arbiter); per defending player (802.4b)."
     messages = {
         "limit": Message(
-            "no more than {count} creature(s) can block each combat ({source})",
-            "pas plus de {count} créature(s) ne peuvent bloquer à chaque combat ({source})",
-            "no más de {count} criatura(s) pueden bloquear en cada combate ({source})",
+            Plural(
+                "count",
+                "no more than one creature can block each combat ({source})",
+                "no more than {count} creatures can block each combat ({source})",
+            ),
+            Plural(
+                "count",
+                "pas plus de {count} créature ne peut bloquer à chaque combat ({source})",
+                "pas plus de {count} créatures ne peuvent bloquer à chaque combat ({source})",
+                exact={1: "pas plus d'une créature ne peut bloquer à chaque combat ({source})"},
+            ),
+            Plural(
+                "count",
+                "no más de una criatura puede bloquear cada combate ({source})",
+                "no más de {count} criaturas pueden bloquear cada combate ({source})",
+            ),
         )
     }
 
@@ -176,7 +204,7 @@ class NoMoreThanNBlock(BlockRule):
             return
         groups = ctx.groups()
         for effect in effects:
-            source = ctx.board.source_label(effect.source)
+            source = SourceTerm(effect.source)
             for group in groups:
                 ctx.restrict(
                     Count(tuple(Acts(b.id) for b in group), at_most=effect.max_blockers),
@@ -214,12 +242,12 @@ class CostToBlock(BlockRule):
                         blocker=blocker,
                         player=blocker.controller,
                         cost=ability.block_cost,
-                        source=blocker.label,
+                        source=SourceTerm(blocker.id),
                     ),
                 )
             for effect in effects:
                 if effect.blockers is None or effect.blockers.matches(blocker):
-                    source = ctx.board.source_label(effect.source)
+                    source = SourceTerm(effect.source)
                     ctx.cost(
                         blocker,
                         effect.block_cost,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...models import Permanent
 from ...models.abilities import CanBlockAdditional, Keyword
 from ..ir import Count, Pair
-from .base import BlockContext, BlockRule, Message, register
+from .base import BlockContext, BlockRule, Message, Plural, register
 
 
 @register
@@ -32,7 +32,7 @@ class BlockerIsUntappedCreature(BlockRule):
         ),
         "phased_out": Message(
             "{blocker} is phased out and can't block (702.26b)",
-            "{blocker} est hors phase et ne peut pas bloquer (702.26b)",
+            "{blocker} est hors-phase et ne peut pas bloquer (702.26b)",
             "{blocker} está fuera de fase y no puede bloquear (702.26b)",
         ),
     }
@@ -69,11 +69,12 @@ class BlocksOnlyItsOwnAttackers(BlockRule):
     )
     messages = {
         "not_yours": Message(
-            "{blocker} can't block {attacker}: {attacker} is not attacking {player}, their planeswalkers or battles",
-            "{blocker} ne peut pas bloquer {attacker} : {attacker} n'attaque ni {player}, ni ses planeswalkers, "
-            "ni ses batailles",
-            "{blocker} no puede bloquear a {attacker}: {attacker} no está atacando a {player}, a sus "
-            "planeswalkers ni a sus batallas",
+            "{blocker} can't block {attacker}: {attacker} is attacking neither {player}, nor a planeswalker {player} "
+            "controls, nor a battle {player} protects",
+            "{blocker} ne peut pas bloquer {attacker} : {attacker} n'attaque ni {player}, ni un planeswalker qu'il "
+            "contrôle, ni une bataille qu'il protège",
+            "{blocker} no puede bloquear a {attacker}: {attacker} no está atacando a {player}, a un planeswalker que "
+            "controla ni a una batalla que protege",
         ),
     }
 
@@ -101,9 +102,13 @@ class OneAttackerPerBlocker(BlockRule):
     )
     messages = {
         "too_many": Message(
-            "{blocker} can block only {limit} creature(s)",
-            "{blocker} ne peut bloquer que {limit} créature(s)",
-            "{blocker} solo puede bloquear {limit} criatura(s)",
+            Plural("limit", "{blocker} can block only one creature", "{blocker} can block only {limit} creatures"),
+            Plural(
+                "limit", "{blocker} ne peut bloquer qu'une créature", "{blocker} ne peut bloquer que {limit} créatures"
+            ),
+            Plural(
+                "limit", "{blocker} solo puede bloquear una criatura", "{blocker} solo puede bloquear {limit} criaturas"
+            ),
         ),
     }
 

@@ -21,7 +21,8 @@ from ...models.abilities import (
 from ...models.characteristics import CardType, Color, Supertype
 from ...models.filters import CreatureFilter
 from ..ir import Count, Pair, Reason, Receives
-from .base import BlockContext, BlockRule, Message, PairRestriction, register
+from ..text import FilterTerm, LandwalkTerm, QualityTerm
+from .base import BlockContext, BlockRule, Message, PairRestriction, Plural, register
 
 
 @register
@@ -34,8 +35,8 @@ class Flying(PairRestriction):
         "flying": Message(
             "{attacker} has flying and can't be blocked by {blocker}, which has neither flying nor reach",
             "{attacker} a le vol et ne peut pas être bloqué par {blocker}, qui n'a ni le vol ni la portée",
-            "{attacker} tiene la habilidad de volar y no puede ser bloqueada por {blocker}, que no tiene volar "
-            "ni alcance",
+            "{attacker} tiene la habilidad de volar y no puede ser bloqueada por {blocker}, que no tiene la habilidad "
+            "de volar ni alcance",
         )
     }
 
@@ -90,8 +91,10 @@ class Horsemanship(PairRestriction):
     messages = {
         "horsemanship": Message(
             "{attacker} has horsemanship and can't be blocked by {blocker}, which doesn't",
-            "{attacker} a l'art équestre (horsemanship) et ne peut pas être bloqué par {blocker}, qui ne l'a pas",
-            "{attacker} tiene equitación (horsemanship) y no puede ser bloqueada por {blocker}, que no la tiene",
+            "{attacker} a l'équitation et ne peut pas être bloqué par {blocker}, qui ne l'a pas",
+            # The Spanish keyword is not verified (never printed in Spanish): the English one is kept as a gloss.
+            "{attacker} tiene la habilidad de equitación (horsemanship) y no puede ser bloqueada por {blocker}, que "
+            "no la tiene",
         )
     }
 
@@ -114,7 +117,8 @@ class Fear(PairRestriction):
         "fear": Message(
             "{attacker} has fear and can't be blocked by {blocker}, which is neither an artifact nor black",
             "{attacker} a la peur et ne peut pas être bloqué par {blocker}, qui n'est ni un artefact ni noir",
-            "{attacker} tiene miedo y no puede ser bloqueada por {blocker}, que no es artefacto ni negra",
+            "{attacker} tiene la habilidad de inspirar temor y no puede ser bloqueada por {blocker}, que no es "
+            "artefacto ni negra",
         )
     }
 
@@ -138,8 +142,8 @@ class Intimidate(PairRestriction):
             "{attacker} has intimidate and can't be blocked by {blocker}, which is not an artifact and shares no color with it",
             "{attacker} a l'intimidation et ne peut pas être bloqué par {blocker}, qui n'est pas un artefact et "
             "n'a aucune couleur en commun avec lui",
-            "{attacker} tiene intimidar y no puede ser bloqueada por {blocker}, que no es artefacto ni comparte "
-            "un color con ella",
+            "{attacker} tiene la habilidad de intimidar y no puede ser bloqueada por {blocker}, que no es artefacto "
+            "ni comparte un color con ella",
         )
     }
 
@@ -161,8 +165,9 @@ class Skulk(PairRestriction):
     messages = {
         "skulk": Message(
             "{attacker} has skulk and can't be blocked by {blocker}, which has greater power",
-            "{attacker} a la furtivité (skulk) et ne peut pas être bloqué par {blocker}, dont la force est supérieure",
-            "{attacker} tiene merodear (skulk) y no puede ser bloqueada por {blocker}, que tiene mayor fuerza",
+            "{attacker} a la furtivité et ne peut pas être bloqué par {blocker}, dont la force est supérieure",
+            "{attacker} tiene la habilidad de escurridizo y no puede ser bloqueada por {blocker}, que tiene mayor "
+            "fuerza",
         )
     }
 
@@ -183,11 +188,6 @@ def _land_matches(land: Permanent, spec: LandwalkSpec) -> bool:
     return spec.supertype is None or spec.supertype in land.supertypes
 
 
-def describe_landwalk(spec: LandwalkSpec) -> str:
-    words = [w for w in ("nonbasic" if spec.nonbasic else None, spec.supertype, spec.subtype) if w]
-    return " ".join(words) + "walk"
-
-
 @register
 class LandwalkRule(BlockRule):
     key = "landwalk"
@@ -198,8 +198,8 @@ class LandwalkRule(BlockRule):
     messages = {
         "landwalk": Message(
             "{attacker} has {walk} and {player} controls {land}, so it can't be blocked",
-            "{attacker} a la traversée ({walk}) et {player} contrôle {land} : il ne peut pas être bloqué",
-            "{attacker} tiene cruce ({walk}) y {player} controla {land}: no puede ser bloqueada",
+            "{attacker} a la {walk} et {player} contrôle {land} : il ne peut pas être bloqué",
+            "{attacker} tiene la habilidad de {walk} y {player} controla {land}: no puede ser bloqueada",
         )
     }
 
@@ -212,7 +212,7 @@ class LandwalkRule(BlockRule):
                 land = next((x for x in ctx.board.lands_of(defender) if _land_matches(x, ability.landwalk)), None)
                 if land is None:
                     continue
-                walk = describe_landwalk(ability.landwalk)
+                walk = LandwalkTerm(ability.landwalk)
                 for blocker in ctx.blockers_of(attacker):
                     ctx.forbid(
                         blocker,
@@ -233,10 +233,9 @@ class DefenderControls(BlockRule):
     )
     messages = {
         "controls": Message(
-            "{attacker} can't be blocked as long as {player} controls {filter}; {player} controls {permanent}",
-            "{attacker} ne peut pas être bloqué tant que {player} contrôle des {filter} ; {player} contrôle "
-            "{permanent}",
-            "{attacker} no puede ser bloqueada mientras {player} controle {filter}; {player} controla {permanent}",
+            "{attacker} can't be blocked as long as {player} controls {filter:a}; {player} controls {permanent}",
+            "{attacker} ne peut pas être bloqué tant que {player} contrôle {filter:un} ; {player} contrôle {permanent}",
+            "{attacker} no puede ser bloqueada mientras {player} controle {filter:un}; {player} controla {permanent}",
         )
     }
 
@@ -250,7 +249,7 @@ class DefenderControls(BlockRule):
                 if found is None or defender is None:
                     continue
                 reason = self.reason(
-                    "controls", attacker=attacker, player=defender, filter=flt.describe(), permanent=found
+                    "controls", attacker=attacker, player=defender, filter=FilterTerm(flt, False), permanent=found
                 )
                 for blocker in ctx.blockers_of(attacker):
                     ctx.forbid(blocker, attacker.id, reason)
@@ -274,14 +273,6 @@ def _protected(quality: ProtectionQuality, blocker: Permanent, attacker: Permane
     return False
 
 
-def describe_quality(quality: ProtectionQuality) -> str:
-    if isinstance(quality, CreatureFilter):
-        return quality.describe()
-    if isinstance(quality, Color):
-        return {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}[quality.value]
-    return str(quality.value if isinstance(quality, CardType) else quality)
-
-
 @register
 class Protection(PairRestriction):
     key = "protection"
@@ -303,9 +294,7 @@ class Protection(PairRestriction):
         for ability in attacker.abilities_of(ProtectionFrom):
             for quality in ability.protection_from:
                 if _protected(quality, blocker, attacker):
-                    return self.reason(
-                        "protection", attacker=attacker, blocker=blocker, quality=describe_quality(quality)
-                    )
+                    return self.reason("protection", attacker=attacker, blocker=blocker, quality=QualityTerm(quality))
         return None
 
 
@@ -339,7 +328,7 @@ class CantBeBlockedByFilter(PairRestriction):
     messages = {
         "by": Message(
             "{attacker} can't be blocked by {filter}; {blocker} is one",
-            "{attacker} ne peut pas être bloqué par des {filter} ; {blocker} en est une",
+            "{attacker} ne peut pas être bloqué par {filter:des} ; {blocker} en fait partie",
             "{attacker} no puede ser bloqueada por {filter}; {blocker} lo es",
         )
     }
@@ -351,7 +340,7 @@ class CantBeBlockedByFilter(PairRestriction):
         for ability in attacker.abilities_of(CantBeBlockedBy):
             if ability.cant_be_blocked_by.matches(blocker, attacker):
                 return self.reason(
-                    "by", attacker=attacker, blocker=blocker, filter=ability.cant_be_blocked_by.describe()
+                    "by", attacker=attacker, blocker=blocker, filter=FilterTerm(ability.cant_be_blocked_by)
                 )
         return None
 
@@ -365,7 +354,7 @@ class CantBeBlockedExceptByFilter(PairRestriction):
     messages = {
         "except_by": Message(
             "{attacker} can't be blocked except by {filter}; {blocker} is not one",
-            "{attacker} ne peut être bloqué que par des {filter} ; {blocker} n'en est pas une",
+            "{attacker} ne peut être bloqué que par {filter:des} ; {blocker} n'en fait pas partie",
             "{attacker} no puede ser bloqueada excepto por {filter}; {blocker} no lo es",
         )
     }
@@ -380,7 +369,7 @@ class CantBeBlockedExceptByFilter(PairRestriction):
                     "except_by",
                     attacker=attacker,
                     blocker=blocker,
-                    filter=ability.cant_be_blocked_except_by.describe(),
+                    filter=FilterTerm(ability.cant_be_blocked_except_by),
                 )
         return None
 
@@ -449,9 +438,21 @@ class MaximumBlockers(BlockRule):
     summary = "A creature that can't be blocked by more than N creatures."
     messages = {
         "max": Message(
-            "{attacker} can't be blocked by more than {count} creature(s)",
-            "{attacker} ne peut pas être bloqué par plus de {count} créature(s)",
-            "{attacker} no puede ser bloqueada por más de {count} criatura(s)",
+            Plural(
+                "count",
+                "{attacker} can't be blocked by more than one creature",
+                "{attacker} can't be blocked by more than {count} creatures",
+            ),
+            Plural(
+                "count",
+                "{attacker} ne peut pas être bloqué par plus d'une créature",
+                "{attacker} ne peut pas être bloqué par plus de {count} créatures",
+            ),
+            Plural(
+                "count",
+                "{attacker} no puede ser bloqueada por más de una criatura",
+                "{attacker} no puede ser bloqueada por más de {count} criaturas",
+            ),
         )
     }
 

@@ -23,7 +23,7 @@ class BlocksEachCombat(BlockRule):
         "requirement": Message(
             "{blocker} blocks each combat if able",
             "{blocker} bloque à chaque combat si possible",
-            "{blocker} bloquea en cada combate si puede",
+            "{blocker} bloquea cada combate si puede",
         )
     }
 

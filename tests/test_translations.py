@@ -24,6 +24,7 @@ from typing import Any
 import combatcheck
 import pytest
 from combatcheck.models import Snapshot
+from combatcheck.models.report import Language
 from combatcheck.solver import check, compile_snapshot, solve
 from combatcheck.solver.decide import proposal_pairs
 from combatcheck.solver.explain import render, report_lines
@@ -378,7 +379,7 @@ def test_every_catalog_message_rendered_on_boards_holds_no_english(lang: str) ->
 
 
 @pytest.mark.parametrize("lang", ["fr", "es"])
-def test_report_lines_hold_no_english(lang: str) -> None:
+def test_report_lines_hold_no_english(lang: Language) -> None:
     leaks = []
     for snapshot in boards():
         for report in (check(snapshot, lang=lang), solve(snapshot, lang=lang)):

@@ -163,7 +163,7 @@ def _message(snapshot: Snapshot, rule: str, lang: str) -> list[str]:
 
 
 GOADED = attack_board(creature("c", {"goaded_by": "ben"}), attacks={}, players=["ana", "ben", "cai"])
-BLOCK = {"blocks": {"b": "a"}}
+BLOCK: dict[str, Any] = {"blocks": {"b": "a"}}
 
 OFFICIAL = [
     # (snapshot, rule, lang, expected message) — terminology.md §1a-1d

@@ -7,35 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from combatcheck.models import Snapshot
+from combatcheck.models.abilities import Keyword
+from combatcheck.models.characteristics import CardType, Color
 from helpers import attack_board, attacker, blocker, board, creature
 
-COLORS = ["W", "U", "B", "R", "G"]
-CARD_TYPES = ["artifact", "battle", "creature", "enchantment", "instant", "kindred", "land", "planeswalker", "sorcery"]
-KEYWORDS = [
-    "flying",
-    "reach",
-    "shadow",
-    "horsemanship",
-    "fear",
-    "intimidate",
-    "menace",
-    "skulk",
-    "defender",
-    "haste",
-    "banding",
-    "vigilance",
-    "first_strike",
-    "double_strike",
-    "deathtouch",
-    "trample",
-    "lifelink",
-    "indestructible",
-    "hexproof",
-    "ward",
-    "flash",
-    "cant_block",
-    "all_able_must_block_it",
-]
+COLORS = [c.value for c in Color]
+CARD_TYPES = [t.value for t in CardType]
+KEYWORDS = [k.value for k in Keyword]  # every keyword and fixed text a filter can name
 
 # One filter per field, and combinations that French and Spanish must make agree.
 FILTERS: list[dict[str, Any]] = [

@@ -57,7 +57,7 @@ def _assemble(lang: str, head: Word, adjectives: list[Adjective], complements: l
         noun = head.pl if plural else head.sg
         adjs = [a.agree(head.gender, plural) for a in adjectives]
         words = [*adjs, noun] if lang in _PREFIX_ADJECTIVES else [noun, *adjs]
-        phrase = " ".join(w for w in words if w).replace(" -", "-")
+        phrase = " ".join(w for w in words if w)
         tail = join(lang, [c(head.gender, plural) for c in complements], "and")
         return f"{phrase} {tail}" if tail else phrase
 
@@ -128,7 +128,7 @@ def _adjectives(flt: CreatureFilter, lang: str) -> list[Adjective]:
         multicolored = ADJECTIVES["multicolored"][lang]
         out.append(multicolored if flt.multicolored else _negated(multicolored, lang))
     if flt.not_ is not None and _simple(flt.not_) and lang != "es":
-        out.append(_negated(_as_adjective(flt.not_, lang), lang))
+        out.append(_none_of(flt.not_, lang))
     return out if lang in _PREFIX_ADJECTIVES else out[::-1]
 
 
@@ -137,15 +137,22 @@ def _simple(flt: CreatureFilter) -> bool:
     return set(flt.model_dump(exclude_none=True)) in ({"colors"}, {"types"}, {"subtypes"})
 
 
-def _as_adjective(flt: CreatureFilter, lang: str) -> Adjective:
+def _items(flt: CreatureFilter, lang: str) -> list[Adjective]:
+    """Each color, card type or subtype of a simple filter, as a word that can follow "non-" / "que no sea"."""
     if flt.colors:
-        return _either([COLORS[Color(c)][lang] for c in flt.colors], lang)
+        return [COLORS[Color(c)][lang] for c in flt.colors]
     words = [CARD_TYPES[CardType(t)][lang] for t in flt.types or ()]
     if flt.subtypes:
         words = [english_subtype(s) if lang == "en" else _subtype(s, lang, PERMANENT[lang]) for s in flt.subtypes]
-    singular = join(lang, [w.sg for w in words], "or")
-    plural = singular if lang == "en" else join(lang, [w.pl for w in words], "or")  # "nonartifact creatures"
-    return Adjective(singular, singular, plural, plural)
+    # English keeps the singular ("nonartifact creatures"); French and Spanish agree in number.
+    return [Adjective(w.sg, w.sg, w.sg if lang == "en" else w.pl, w.sg if lang == "en" else w.pl) for w in words]
+
+
+def _none_of(flt: CreatureFilter, lang: str) -> Adjective:
+    """Matching none of a simple filter's items: "nonartifact, nonenchantment" / "non-noire et non-rouge"."""
+    negated = [_negated(item, lang) for item in _items(flt, lang)]
+    forms = zip(*((a.m_sg, a.f_sg, a.m_pl, a.f_pl) for a in negated), strict=True)
+    return Adjective(*((", " if lang == "en" else " et ").join(f) for f in forms))
 
 
 def _negated(adjective: Adjective, lang: str) -> Adjective:
@@ -253,8 +260,9 @@ def _other_than(inner: CreatureFilter, lang: str, label: Label, of_creatures: bo
             return "other than " + format(phrase, "pl" if plural else "a")
         if lang == "fr":
             return "autres que " + format(phrase, "des") if plural else "autre qu'" + format(phrase, "un")
-        if _simple(inner) and inner.colors:
-            return ("que no sean " if plural else "que no sea ") + _as_adjective(inner, lang).agree(gender, plural)
+        if _simple(inner):  # "que no sea artefacto ni negra" (Terror)
+            words = " ni ".join(item.agree(gender, plural) for item in _items(inner, lang))
+            return ("que no sean " if plural else "que no sea ") + words
         return ("que no sean " if plural else "que no sea ") + format(phrase, "pl" if plural else "un")
 
     return text

@@ -41,7 +41,7 @@ SUPERTYPES: dict[Supertype, dict[Lang, Adjective]] = {
         "fr": Adjective("neigeux", "neigeuse", "neigeux", "neigeuses"),
         "es": es_adj("nevado"),
     },
-    Supertype.WORLD: {"en": Same("world"), "fr": Same("-monde"), "es": es_adj("mundial")},
+    Supertype.WORLD: {"en": Same("world"), "fr": Same("monde"), "es": es_adj("mundial")},
 }
 
 CARD_TYPES: dict[CardType, dict[Lang, Word]] = {

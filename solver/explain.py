@@ -178,11 +178,10 @@ def _trigger_lines(report: Report, lang: str) -> list[str]:
 def _witness_cost_lines(report: Report, board: Board, lang: str) -> list[str]:
     """What the witness pays: only costs the proposal pays too, which is why it may use those creatures."""
     paid = report.witness_outcome
-    total = total_cost([c.cost for c in paid.costs], lang) if paid is not None else None
-    if paid is None or not total:
+    if paid is None or not paid.total_cost:
         return []
     creatures = list(dict.fromkeys(item.object for item in paid.costs))
-    return ["  " + word("cost", lang, cost=total), word("held", lang, creatures=_labels(creatures, board))]
+    return ["  " + word("cost", lang, cost=paid.total_cost), word("held", lang, creatures=_labels(creatures, board))]
 
 
 def _labels(ids: list[str], board: Board) -> str:

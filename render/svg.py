@@ -16,6 +16,7 @@ from ..models import Declaration, Permanent, Snapshot, ability_name
 from ..models.report import Finding, Report
 from ..solver.board import Board
 from ..solver.explain import word
+from ..solver.text import Message
 
 CARD_W, CARD_H = 136, 150
 PLAYER_H = 52
@@ -35,11 +36,11 @@ COLOURS = {
     "block": "#1f5fbf",
     "witness": "#1b7f3b",
 }
-TITLES = {
-    "proposal": {"en": "Proposed declaration", "fr": "Déclaration proposée", "es": "Declaración propuesta"},
-    "board": {"en": "Board", "fr": "Champ de bataille", "es": "Campo de batalla"},
-    "tapped": {"en": "tapped", "fr": "engagé", "es": "girada"},
-    "player": {"en": "player", "fr": "joueur", "es": "jugador"},
+TITLES: dict[str, Message] = {
+    "proposal": Message("Proposed declaration", "Déclaration proposée", "Declaración propuesta"),
+    "board": Message("Board", "Champ de bataille", "Campo de batalla"),
+    "tapped": Message("tapped", "engagé", "girada"),
+    "player": Message("player", "joueur", "jugador"),
 }
 
 
@@ -53,7 +54,7 @@ def _attr(value: str) -> str:
 
 
 def _title(key: str, lang: str) -> str:
-    return TITLES[key].get(lang) or TITLES[key]["en"]
+    return TITLES[key].format(lang, {})
 
 
 def _wrap(text: str, width: int) -> list[str]:

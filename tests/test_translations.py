@@ -187,6 +187,8 @@ ALSO_FRENCH = {
     "permanent": "the French CR's word",
     "permanents": "the French CR's word",
     "double": "the official French keyword « la double initiative »",
+    "bushido": "the official French keyword",
+    "mentor": "the official French keyword « le mentor »",
     "kor": "a subtype the vocabulary doesn't translate, named as the snapshot writes it",
     "lair": "a subtype the vocabulary doesn't translate, named as the snapshot writes it",
 }
@@ -203,6 +205,8 @@ ALSO_SPANISH = {
     "zombie": "the Spanish creature type Zombie",
     "zombies": "the Spanish creature type Zombie",
     "color": "« de color », « comparte un color »",
+    "bushido": "the official Spanish keyword",
+    "mentor": "the official Spanish keyword",
     "control": "« bajo el control de »",
     "kor": "a subtype the vocabulary doesn't translate, named as the snapshot writes it",
     "lair": "a subtype the vocabulary doesn't translate, named as the snapshot writes it",
@@ -214,7 +218,8 @@ _PAREN_PLURAL = re.compile(r"\w\((?:s|e|es|n|nt)\)")  # "créature(s)", "ataque(
 
 
 def words_of(text: str) -> list[str]:
-    return [w.lower() for w in _WORD.findall(text)]
+    """Words of two letters or more: a lone letter (l', d', s', "a", "y") says nothing about the language."""
+    return [w.lower() for w in _WORD.findall(text) if len(w) > 1]
 
 
 def _forms(template: Any) -> tuple[str, ...]:
@@ -276,8 +281,9 @@ def scrub(text: str, snapshot: Snapshot) -> str:
 
 
 def without_codes(text: str) -> str:
-    """`text` without placeholders, mana symbols and rule numbers ("{filter:des}", "{1}{W}", "702.26b")."""
-    return re.sub(r"\{[^{}]*\}|\d+(\.\d+[a-z]?)?", " ", text)
+    """`text` without placeholders, mana symbols, rule numbers and the snapshot format's own field names ("{filter:des}",
+    "{1}{W}", "702.26b", "blocks_if_able"): codes, not English."""
+    return re.sub(r"\{[^{}]*\}|\d+(\.\d+[a-z]?)?|\b[a-z]+(?:_[a-z]+)+\b", " ", text)
 
 
 def reasons(snapshot: Snapshot) -> tuple[Any, list[Reason]]:
@@ -308,7 +314,7 @@ def english() -> frozenset[str]:
 
 
 def english_words(text: str, lang: str) -> list[str]:
-    return [w for w in words_of(text) if w in english() and w not in ALSO[lang]]
+    return [w for w in words_of(without_codes(text)) if w in english() and w not in ALSO[lang]]
 
 
 def test_the_package_walk_finds_every_catalog_message_and_the_report_words() -> None:
@@ -394,4 +400,5 @@ def test_the_detector_catches_english() -> None:
     """The check above can fail: English filter words, "effect" and "and" are recognised in a French sentence."""
     text = "pas plus de 2 créatures (effect) ; creatures with flying and power 2 or greater"
     assert english_words(text, "fr") == ["effect", "creatures", "with", "flying", "and", "power", "or", "greater"]
+    assert english_words("indiquez blocks_if_able ; s'il n'y en a aucune", "fr") == []
     assert english_words("a a la menace et ne peut pas être bloqué", "fr") == []

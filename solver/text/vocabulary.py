@@ -218,6 +218,16 @@ KEYWORDS: dict[Keyword, dict[Lang, str]] = {
     Keyword.HEXPROOF: {"en": "hexproof", "fr": "la défense talismanique", "es": "antimaleficio"},
     Keyword.WARD: {"en": "ward", "fr": "la garde", "es": "custodia"},
     Keyword.FLASH: {"en": "flash", "fr": "le flash", "es": "destello"},
+    # Keywords of combat triggers (named as combat/wordings names them).
+    Keyword.FLANKING: {"en": "flanking", "fr": "l'attaque de flanc", "es": "flanquear"},
+    Keyword.EXALTED: {"en": "exalted", "fr": "l'exaltation", "es": "exaltado"},
+    Keyword.BATTLE_CRY: {"en": "battle cry", "fr": "le cri de guerre", "es": "grito de batalla"},
+    Keyword.MYRIAD: {"en": "myriad", "fr": "la myriade", "es": "miríada"},
+    Keyword.MELEE: {"en": "melee", "fr": "la mêlée", "es": "refriega"},
+    Keyword.DETHRONE: {"en": "dethrone", "fr": "le détrônement", "es": "destronar"},
+    Keyword.PROVOKE: {"en": "provoke", "fr": "la provocation", "es": "provocar"},
+    Keyword.TRAINING: {"en": "training", "fr": "l'entraînement", "es": "entrenamiento"},
+    Keyword.MENTOR: {"en": "mentor", "fr": "le mentor", "es": "mentor"},
     Keyword.CANT_BE_BLOCKED: {
         "en": '"can\'t be blocked"',
         "fr": "« ne peut pas être bloquée »",
@@ -275,6 +285,61 @@ KEYWORDS: dict[Keyword, dict[Lang, str]] = {
         "en": '"attacks each combat if able"',
         "fr": "« attaque à chaque combat si possible »",
         "es": "«ataca cada combate si puede»",
+    },
+    Keyword.WHENEVER_ATTACKS: {
+        "en": '"whenever this creature attacks"',
+        "fr": "« à chaque fois que cette créature attaque »",
+        "es": "«siempre que esta criatura ataque»",
+    },
+    Keyword.WHENEVER_ATTACKS_ALONE: {
+        "en": '"whenever this creature attacks alone"',
+        "fr": "« à chaque fois que cette créature attaque seule »",
+        "es": "«siempre que esta criatura ataque sola»",
+    },
+    Keyword.WHENEVER_ATTACKS_AND_ISNT_BLOCKED: {
+        "en": '"whenever this creature attacks and isn\'t blocked"',
+        "fr": "« à chaque fois que cette créature attaque et n'est pas bloquée »",
+        "es": "«siempre que esta criatura ataque y no sea bloqueada»",
+    },
+    Keyword.WHENEVER_ATTACKS_OR_BLOCKS: {
+        "en": '"whenever this creature attacks or blocks"',
+        "fr": "« à chaque fois que cette créature attaque ou bloque »",
+        "es": "«siempre que esta criatura ataque o bloquee»",
+    },
+    Keyword.WHENEVER_BLOCKS: {
+        "en": '"whenever this creature blocks"',
+        "fr": "« à chaque fois que cette créature bloque »",
+        "es": "«siempre que esta criatura bloquee»",
+    },
+    Keyword.WHENEVER_BLOCKS_A_CREATURE: {
+        "en": '"whenever this creature blocks a creature"',
+        "fr": "« à chaque fois que cette créature bloque une créature »",
+        "es": "«siempre que esta criatura bloquee a una criatura»",
+    },
+    Keyword.WHENEVER_BECOMES_BLOCKED: {
+        "en": '"whenever this creature becomes blocked"',
+        "fr": "« à chaque fois que cette créature devient bloquée »",
+        "es": "«siempre que esta criatura sea bloqueada»",
+    },
+    Keyword.WHENEVER_BECOMES_BLOCKED_BY_A_CREATURE: {
+        "en": '"whenever this creature becomes blocked by a creature"',
+        "fr": "« à chaque fois que cette créature devient bloquée par une créature »",
+        "es": "«siempre que esta criatura sea bloqueada por una criatura»",
+    },
+    Keyword.WHENEVER_BLOCKS_OR_BECOMES_BLOCKED: {
+        "en": '"whenever this creature blocks or becomes blocked"',
+        "fr": "« à chaque fois que cette créature bloque ou devient bloquée »",
+        "es": "«siempre que esta criatura bloquee o sea bloqueada»",
+    },
+    Keyword.WHENEVER_BLOCKS_OR_BECOMES_BLOCKED_BY_A_CREATURE: {
+        "en": '"whenever this creature blocks or becomes blocked by a creature"',
+        "fr": "« à chaque fois que cette créature bloque ou devient bloquée par une créature »",
+        "es": "«siempre que esta criatura bloquee o sea bloqueada por una criatura»",
+    },
+    Keyword.WHENEVER_YOU_ATTACK: {
+        "en": '"whenever you attack"',
+        "fr": "« à chaque fois que vous attaquez »",
+        "es": "«siempre que ataques»",
     },
 }
 

@@ -71,6 +71,13 @@ class Message(NamedTuple):
     def template(self, lang: str) -> Template:
         return self.fr if lang == "fr" else self.es if lang == "es" else self.en
 
+    def text(self, lang: str) -> str:
+        """The template in `lang` of a message without plural forms (use `format` for one with them)."""
+        template = self.template(lang)
+        if isinstance(template, Plural):
+            raise TypeError(f"this message's form depends on {template.on!r}: use format(lang, values)")
+        return template
+
     def format(self, lang: str, values: Mapping[str, object]) -> str:
         """The message in `lang` with `values` filled in (values may carry a format spec, e.g. `{filter:des}`)."""
         template = self.template(lang)

@@ -32,11 +32,13 @@ class InputLimitError(ValueError):
         self.message = message
 
 
-class TooLongNumber:
-    """An integer literal too long to convert; the walk reports it with its field path."""
+class TooLongNumber(str):
+    """An integer literal too long to convert, kept as its text: the walk reports it with its field path, and a
+    result that echoes it (a batch record's `source`) can still be written as JSON."""
 
-    def __init__(self, literal: str) -> None:
-        self.digits = sum(c.isdigit() for c in literal)
+    @property
+    def digits(self) -> int:
+        return sum(c.isdigit() for c in self)
 
 
 def clip(text: str, limit: int = SHOWN) -> str:
@@ -78,15 +80,32 @@ def decode_text(data: bytes, limit: int = MAX_INPUT_BYTES) -> str:
 
 
 # -- text to values ------------------------------------------------------------------------------------------------
+def check_size(text: str, limit: int = MAX_INPUT_BYTES) -> None:
+    """Text that was not read through decode_text (a batch line, a library caller's string) is held to the same
+    size in UTF-8 bytes; cheap, since a character is at most four bytes."""
+    if len(text) > limit // 4 and len(text.encode("utf-8", "surrogatepass")) > limit:
+        raise InputLimitError("", f"the input is larger than {limit:,} bytes")
+
+
 def _too_deep() -> InputLimitError:
     return InputLimitError("", f"nested more than {MAX_DEPTH} levels deep")
 
 
 def load_json(text: str) -> Any:
-    """JSON to values within the limits: json.JSONDecodeError for malformed text, InputLimitError otherwise.
+    """JSON to values within the limits: json.JSONDecodeError for malformed text, InputLimitError otherwise."""
+    data, plain = parse_json(text)
+    if not plain:
+        check_values(data)
+    return data
 
-    Every batch record comes through here, so the walk over the values runs only when a cheap look at the text
-    cannot rule a problem out (escapes, unusual characters, long runs, deep brackets, long numbers)."""
+
+def parse_json(text: str) -> tuple[Any, bool]:
+    """JSON to values, and whether they surely keep the limits; if not, check_values decides. For callers that check
+    a part of the values only (a batch record's snapshot). InputLimitError if nested beyond the parser's stack.
+
+    Every batch record comes through here, so the walk over the values is left out when a cheap look at the text
+    rules every problem out (no escapes, no unusual characters, no long runs or numbers, brackets not too deep)."""
+    check_size(text)
     long_numbers: list[str] = []
 
     def number(literal: str) -> int | TooLongNumber:
@@ -99,9 +118,7 @@ def load_json(text: str) -> Any:
         data = json.loads(text, parse_int=number)
     except RecursionError:
         raise _too_deep() from None
-    if long_numbers or not _plain_json(text):
-        check_values(data)
-    return data
+    return data, not long_numbers and _plain_json(text)
 
 
 _LONG_RUN = re.compile(f'"[^"]{{{MAX_TEXT + 1}}}')  # no escapes: a string is what lies between two quotes
@@ -146,6 +163,7 @@ def _plain_json(text: str) -> bool:
 def load_yaml(text: str, source: str = "<input>") -> Any:
     """YAML to values (the safe subset) within the limits: yaml.YAMLError for malformed text, InputLimitError
     otherwise. Aliases are counted as expanded, without expanding them."""
+    check_size(text)
     loader = _guarded_loader()(text)
     loader.source = source
     try:
@@ -292,6 +310,8 @@ class _Walk:
     @staticmethod
     def scalar(value: Any) -> None:
         """The slow check of one value that is not a container; raises _Problem if it breaks a limit."""
+        if isinstance(value, TooLongNumber):
+            raise _Problem(f"an integer of {value.digits:,} digits; integers lie between {MIN_INT:,} and {MAX_INT:,}")
         if isinstance(value, str):
             problem = text_problem(value)
             if problem is not None:
@@ -301,8 +321,6 @@ class _Walk:
         elif isinstance(value, int):
             if not MIN_INT <= value <= MAX_INT:
                 raise _Problem(f"the integer {clip(str(value), 20)} is out of range ({MIN_INT:,} to {MAX_INT:,})")
-        elif isinstance(value, TooLongNumber):
-            raise _Problem(f"an integer of {value.digits:,} digits; integers lie between {MIN_INT:,} and {MAX_INT:,}")
         elif isinstance(value, (dict, list)):
             raise _Problem("a mapping or a list cannot be a mapping key")
         else:

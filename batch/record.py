@@ -59,7 +59,7 @@ def check_record(
 
 
 def _decide(raw_text: str, result: Result, lang: str, time_limit: float | None) -> None:
-    from ..limits import InputLimitError, load_json
+    from ..limits import InputLimitError, parse_json
     from ..models import SnapshotError, snapshot_from_data
     from ..solver import check
 
@@ -71,7 +71,7 @@ def _decide(raw_text: str, result: Result, lang: str, time_limit: float | None) 
         except UnicodeEncodeError:
             raise _Invalid([("", "the line is not UTF-8 text")]) from None
     try:
-        data = load_json(text)
+        data, plain = parse_json(text)
     except InputLimitError as exc:
         raise _Invalid([(exc.where, exc.message)]) from None
     except json.JSONDecodeError as exc:  # some messages end in "at": "Unterminated string starting at"
@@ -85,7 +85,7 @@ def _decide(raw_text: str, result: Result, lang: str, time_limit: float | None) 
     problems = _record_fields(data, result)
     snapshot_data = {k: v for k, v in data.items() if k not in RECORD_KEYS}
     try:
-        snapshot = snapshot_from_data(snapshot_data, within_limits=True)
+        snapshot = snapshot_from_data(snapshot_data, within_limits=plain)  # id and source are checked above
     except SnapshotError as exc:
         problems += [(p.path, p.message) for p in exc.problems]
         snapshot = None

@@ -14,11 +14,13 @@ from combatcheck.batch import check_record
 from combatcheck.cli import app
 from combatcheck.limits import (
     MAX_DEPTH,
+    MAX_INPUT_BYTES,
     MAX_INT,
     MAX_TEXT,
     MAX_VALUES,
     MIN_INT,
     InputLimitError,
+    check_size,
     check_values,
     decode_text,
     load_json,
@@ -241,6 +243,11 @@ def test_a_byte_order_mark_is_accepted_both_ways(tmp_path: Path) -> None:
 def test_an_input_over_the_size_limit_is_refused() -> None:
     with pytest.raises(InputLimitError, match="larger than 10 bytes"):
         decode_text(b"{" + b" " * 20 + b"}", limit=10)
+    with pytest.raises(InputLimitError, match="larger than 10 bytes"):
+        check_size("é" * 6, limit=10)  # 12 bytes
+    check_size("é" * 5, limit=10)
+    errors = batch_errors(json.dumps({"id": "r", **board(), "x": " " * MAX_INPUT_BYTES}))
+    assert errors == [{"path": "", "message": f"the input is larger than {MAX_INPUT_BYTES:,} bytes"}]
 
 
 # -- 13. messages stay short -------------------------------------------------------------------------------------

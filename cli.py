@@ -17,7 +17,7 @@ from .cards.cli import cards_app
 from .combat.cli import combat_command
 from .combat.triggers_cli import triggers_command
 from .console import JsonOpt, Lang, LangOpt, TimeOpt, fail, out
-from .desk.cli import can_attack_command, can_block_command, count_command, forced_command
+from .desk.cli import can_attack_command, can_block_command, count_command, forced_command, serve_command
 from .generate.cli import generate_command
 from .importers.cli import import_app
 from .models import Snapshot, SnapshotError, read_snapshot
@@ -140,6 +140,7 @@ app.command("count")(count_command)
 app.command("forced")(forced_command)
 app.command("render")(render_command)
 app.command("triggers")(triggers_command)
+app.command("serve")(serve_command)
 app.command("batch")(batch_command)
 app.command("generate")(generate_command)
 app.add_typer(cards_app, name="cards")

@@ -7,7 +7,7 @@ from typing import Annotated, NoReturn
 
 import typer
 
-from ..console import JsonOpt, Lang, LangOpt, TimeOpt, fail, out
+from ..console import JsonOpt, Lang, LangOpt, TimeOpt, err, fail, out
 from ..models import Snapshot, SnapshotError, read_snapshot
 from ..models.answers import ChoiceAnswer, DeclarationCount, ForcedChoices
 
@@ -100,3 +100,31 @@ def forced_command(
     snapshot = _read(file)
     answer = forced_choices(snapshot, lang=lang.value, time_limit=time_limit)
     _emit(answer, snapshot, as_json, 3 if answer.status == "unknown" else 0)
+
+
+def serve_command(
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="port to listen on")] = 8000,
+    host: Annotated[
+        str, typer.Option("--host", help="address to listen on; the default answers this machine only")
+    ] = "127.0.0.1",
+) -> None:
+    """Start the judge's desk: a local web page (and its JSON API) at http://127.0.0.1:PORT/. Ctrl-C stops it."""
+    import socket
+
+    import uvicorn
+
+    from .app import LOCAL_HOSTS, create_app
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            fail([f"can't listen on {host}:{port}: {exc.strerror or exc} (try --port with another number)"])
+    local = host in LOCAL_HOSTS
+    if not local:
+        err.print(f"warning: {host} is reachable from other machines; anyone who can reach it can use the desk")
+    app = create_app(allowed_hosts=None if local else ["*"])
+    shown = f"[{host}]" if ":" in host else host
+    err.print(f"combatcheck desk: http://{shown}:{port}/  (API schema: /api/openapi.json; Ctrl-C stops it)")
+    uvicorn.run(app, host=host, port=port, log_level="warning")

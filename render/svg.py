@@ -163,8 +163,8 @@ class Panel:
             return self.declaration.attack_pairs()
         return self.declaration.block_pairs()
 
-    def draw(self, top: float, marks: Marks) -> list[str]:
-        out = [f'<g transform="translate({MARGIN},{top})">']
+    def draw(self, top: float, marks: Marks, name: str) -> list[str]:
+        out = [f'<g class="panel" data-panel="{name}" transform="translate({MARGIN},{top})">']
         if self.snapshot.step == "declare_blockers":
             for attacker in self.board.attackers:
                 if attacker.attacking in self.slots and attacker.id in self.slots:
@@ -312,7 +312,7 @@ def render_svg(
             body.append(_svg_text(MARGIN, y + 18, line, 15, weight="bold"))
             y += 20
         y += 10
-        body += panel.draw(y, marks)
+        body += panel.draw(y, marks, "proposal" if panel.arrow != "witness" else "witness")
         y += panel.height + 12
     height = y + MARGIN
     return (

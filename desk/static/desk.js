@@ -1,0 +1,510 @@
+// The judge's desk page: edit a board, send it to the desk's API as snapshot YAML, show what comes back.
+// Plain JavaScript, no library, nothing loaded from elsewhere.
+"use strict";
+
+const I18N = {
+  en: {
+    title: "combatcheck — judge's desk", language: "Language", board: "Board", step: "Step",
+    declare_blockers: "Declare blockers", declare_attackers: "Declare attackers",
+    players: "Players (in turn order)", active: "Active player", card: "Card", id: "Id", controller: "Controller",
+    pt: "P/T", tapped: "Tapped", attacking: "Attacking", abilities: "Abilities", declares: "Declares",
+    add: "Add a permanent", effects: "Effects",
+    effects_hint: "One effect per line, as in a snapshot file, e.g. - {max_blockers: 1}",
+    save_yaml: "Save YAML", save_json: "Save JSON", load: "Load a snapshot",
+    click_hint: "Click a creature in the picture, then what it blocks or attacks, to declare it (click again to undo).",
+    verdict: "Verdict", questions: "Questions", can: "Can", block_verb: "block", attack_verb: "attack", ask: "Ask",
+    how_many: "How many legal declarations?", forced: "What is forced?", blocks: "blocks", attacks: "attacks",
+    nobody: "—", several: "(several)", remove: "Remove", checking: "Checking…", always: "Every legal declaration:",
+    never: "No legal declaration:", none: "(none)", loaded: "Loaded", saved_problems: "Fix the problems before saving.",
+    nothing: "nobody is declared", selected: "Selected: {0}. Now click what it blocks or attacks.",
+  },
+  fr: {
+    title: "combatcheck — table de l'arbitre", language: "Langue", board: "Champ de bataille", step: "Étape",
+    declare_blockers: "Déclaration des bloqueurs", declare_attackers: "Déclaration des attaquants",
+    players: "Joueurs (dans l'ordre du tour)", active: "Joueur actif", card: "Carte", id: "Id",
+    controller: "Contrôleur", pt: "F/E", tapped: "Engagé", attacking: "Attaque", abilities: "Capacités",
+    declares: "Déclare", add: "Ajouter un permanent", effects: "Effets",
+    effects_hint: "Un effet par ligne, comme dans un fichier de situation, par ex. - {max_blockers: 1}",
+    save_yaml: "Enregistrer en YAML", save_json: "Enregistrer en JSON", load: "Charger une situation",
+    click_hint: "Cliquez sur une créature dans l'image, puis sur ce qu'elle bloque ou attaque, pour la déclarer (cliquez de nouveau pour annuler).",
+    verdict: "Verdict", questions: "Questions", can: "Est-ce que", block_verb: "peut bloquer",
+    attack_verb: "peut attaquer", ask: "Demander", how_many: "Combien de déclarations légales ?",
+    forced: "Qu'est-ce qui est imposé ?", blocks: "bloque", attacks: "attaque", nobody: "—",
+    several: "(plusieurs)", remove: "Retirer", checking: "Vérification…", always: "Toute déclaration légale :",
+    never: "Aucune déclaration légale :", none: "(aucun)", loaded: "Chargé",
+    saved_problems: "Corrigez les problèmes avant d'enregistrer.", nothing: "aucune créature n'est déclarée",
+    selected: "Sélection : {0}. Cliquez maintenant sur ce qu'elle bloque ou attaque.",
+  },
+  es: {
+    title: "combatcheck — mesa del juez", language: "Idioma", board: "Campo de batalla", step: "Paso",
+    declare_blockers: "Declarar bloqueadoras", declare_attackers: "Declarar atacantes",
+    players: "Jugadores (en orden de turno)", active: "Jugador activo", card: "Carta", id: "Id",
+    controller: "Controlador", pt: "F/R", tapped: "Girada", attacking: "Ataca a", abilities: "Habilidades",
+    declares: "Declara", add: "Añadir un permanente", effects: "Efectos",
+    effects_hint: "Un efecto por línea, como en un archivo de situación, p. ej. - {max_blockers: 1}",
+    save_yaml: "Guardar YAML", save_json: "Guardar JSON", load: "Cargar una situación",
+    click_hint: "Haz clic en una criatura de la imagen y luego en lo que bloquea o ataca para declararla (otro clic lo deshace).",
+    verdict: "Veredicto", questions: "Preguntas", can: "¿Puede", block_verb: "bloquear a", attack_verb: "atacar a",
+    ask: "Preguntar", how_many: "¿Cuántas declaraciones legales hay?", forced: "¿Qué es obligatorio?",
+    blocks: "bloquea a", attacks: "ataca a", nobody: "—", several: "(varias)", remove: "Quitar",
+    checking: "Comprobando…", always: "Toda declaración legal:", never: "Ninguna declaración legal:",
+    none: "(ninguno)", loaded: "Cargado", saved_problems: "Corrige los problemas antes de guardar.",
+    nothing: "no se declara ninguna criatura",
+    selected: "Seleccionada: {0}. Ahora haz clic en lo que bloquea o ataca.",
+  },
+};
+
+const TOP_KEYS = ["format_version", "step", "active_player", "players", "permanents", "effects", "declaration"];
+const ROW_KEYS = ["id", "card", "controller", "power", "toughness", "tapped", "attacking", "abilities", "gains"];
+
+const state = {
+  lang: "en",
+  step: "declare_blockers",
+  players: [{ id: "ana" }, { id: "ben" }],
+  active: "ana",
+  rows: [],
+  effects: "",
+  blocks: {},   // blocker id -> [attacker ids]
+  attacks: {},  // creature id -> target id
+  extraTop: {}, // snapshot fields the editor doesn't show, kept as loaded
+  declarationExtra: {},
+};
+let selected = null;
+let timer = null;
+let requestNumber = 0;
+
+const $ = (id) => document.getElementById(id);
+const t = (key) => (I18N[state.lang] || I18N.en)[key] || I18N.en[key] || key;
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (value !== undefined && value !== null && value !== false) node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children) node.append(child);
+  return node;
+}
+
+function slug(text) {
+  const base = text.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "");
+  return base || "creature";
+}
+
+function uniqueId(base, row) {
+  const taken = new Set(state.rows.filter((r) => r !== row).map((r) => r.id).concat(state.players.map((p) => p.id)));
+  let id = base;
+  for (let n = 2; taken.has(id); n++) id = `${base}${n}`;
+  return id;
+}
+
+// ---- the snapshot document -------------------------------------------------------------------------------
+
+function rowData(row) {
+  const data = { id: row.id };
+  if (row.card) data.card = row.card;
+  data.controller = row.controller;
+  // A number is sent as one; anything else as typed, so the server names the field and the problem.
+  const number = (value) => (/^-?\d+$/.test(String(value).trim()) ? Number(value) : String(value));
+  if (String(row.power) !== "") data.power = number(row.power);
+  if (String(row.toughness) !== "") data.toughness = number(row.toughness);
+  if (row.tapped) data.tapped = true;
+  if (row.attacking && state.step === "declare_blockers") data.attacking = row.attacking;
+  return Object.assign(data, row.extra);
+}
+
+// YAML text of the board. Known fields are written as JSON (valid YAML flow); what the judge typed (abilities,
+// effects) is inserted as written, so the server reads it with the same YAML reader as a snapshot file.
+function snapshotText() {
+  const lines = [];
+  const extraTop = Object.assign({}, state.extraTop);
+  if (state.step !== "declare_attackers") delete extraTop.attack_option;
+  lines.push(`step: ${state.step}`);
+  lines.push(`active_player: ${JSON.stringify(state.active)}`);
+  lines.push(`players: ${JSON.stringify(state.players.map((p) => (Object.keys(p).length > 1 ? p : p.id)))}`);
+  for (const [key, value] of Object.entries(extraTop)) lines.push(`${key}: ${JSON.stringify(value)}`);
+  lines.push("permanents:");
+  for (const row of state.rows) {
+    let flow = JSON.stringify(rowData(row));
+    const typed = row.abilities.trim();
+    if (typed) flow = `${flow.slice(0, -1)}, ${JSON.stringify(row.card ? "gains" : "abilities")}: [${typed}]}`;
+    lines.push(`  - ${flow}`);
+  }
+  if (state.rows.length === 0) lines[lines.length - 1] = "permanents: []";
+  const effects = state.effects.trim();
+  if (effects) lines.push("effects:", ...effects.split("\n").map((line) => `  ${line}`));
+  const declaration = Object.assign({}, state.declarationExtra);
+  if (state.step === "declare_attackers") declaration.attacks = state.attacks;
+  else declaration.blocks = state.blocks;
+  lines.push(`declaration: ${JSON.stringify(declaration)}`);
+  return lines.join("\n") + "\n";
+}
+
+function loadData(data) {
+  state.step = data.step === "declare_attackers" ? "declare_attackers" : "declare_blockers";
+  state.players = (data.players || []).map((p) => (typeof p === "string" ? { id: p } : Object.assign({}, p)));
+  state.active = data.active_player || (state.players[0] || {}).id || "";
+  state.extraTop = {};
+  for (const [key, value] of Object.entries(data)) if (!TOP_KEYS.includes(key)) state.extraTop[key] = value;
+  state.rows = (data.permanents || []).map((p) => {
+    const extra = {};
+    for (const [key, value] of Object.entries(p)) if (!ROW_KEYS.includes(key)) extra[key] = value;
+    const typed = p.card ? p.gains : p.abilities;
+    if (p.card && p.abilities) extra.abilities = p.abilities;
+    if (!p.card && p.gains) extra.gains = p.gains;
+    return {
+      id: String(p.id ?? ""), card: p.card || "",
+      controller: p.controller || "", power: p.power ?? "", toughness: p.toughness ?? "", tapped: !!p.tapped,
+      attacking: p.attacking || "", abilities: (typed || []).map((a) => (typeof a === "string" ? a : JSON.stringify(a))).join(", "),
+      extra,
+    };
+  });
+  state.effects = (data.effects || []).map((e) => `- ${JSON.stringify(e)}`).join("\n");
+  const declaration = data.declaration || {};
+  state.blocks = {};
+  for (const [blocker, attackers] of Object.entries(declaration.blocks || {})) state.blocks[blocker] = [].concat(attackers);
+  state.attacks = Object.assign({}, declaration.attacks || {});
+  state.declarationExtra = {};
+  for (const [key, value] of Object.entries(declaration)) if (key !== "blocks" && key !== "attacks") state.declarationExtra[key] = value;
+  drawEditor();
+  scheduleJudge(0);
+}
+
+// ---- the editor --------------------------------------------------------------------------------------------
+
+function attackers() { return state.rows.filter((r) => r.attacking); }
+
+function attackTargets() {
+  const targets = state.players.filter((p) => p.id !== state.active).map((p) => ({ id: p.id, label: p.id }));
+  for (const row of state.rows) {
+    const types = row.extra.types || [];
+    if ((types.includes("planeswalker") || types.includes("battle")) && row.controller !== state.active) {
+      targets.push({ id: row.id, label: label(row.id) });
+    }
+  }
+  return targets;
+}
+
+function label(id) {
+  const row = state.rows.find((r) => r.id === id);
+  if (!row) return id;
+  const name = row.card || row.extra.name;
+  return name && name !== id ? `${name} (${id})` : id;
+}
+
+function select(options, value, onchange, attrs = {}) {
+  const node = el("select", Object.assign({ onchange: (e) => onchange(e.target.value) }, attrs));
+  for (const [optValue, text] of options) node.append(el("option", { value: optValue, text, selected: optValue === value }));
+  return node;
+}
+
+function declareCell(row) {
+  if (state.step === "declare_attackers") {
+    if (row.controller !== state.active) return el("td");
+    const options = [["", t("nobody")], ...attackTargets().map((x) => [x.id, `${t("attacks")} ${x.label}`])];
+    return el("td", {}, select(options, state.attacks[row.id] || "", (v) => {
+      if (v) state.attacks[row.id] = v; else delete state.attacks[row.id];
+      changed();
+    }, { "aria-label": `${t("declares")} ${row.id}`, class: "declare" }));
+  }
+  if (row.attacking || row.controller === state.active) return el("td");
+  const current = state.blocks[row.id] || [];
+  const options = [["", t("nobody")], ...attackers().map((a) => [a.id, `${t("blocks")} ${label(a.id)}`])];
+  if (current.length > 1) options.push(["*", t("several")]);
+  const value = current.length > 1 ? "*" : current[0] || "";
+  return el("td", {}, select(options, value, (v) => {
+    if (v === "*") return;
+    if (v) state.blocks[row.id] = [v]; else delete state.blocks[row.id];
+    changed();
+  }, { "aria-label": `${t("declares")} ${row.id}`, class: "declare" }));
+}
+
+function rowElement(row) {
+  const players = state.players.map((p) => [p.id, p.id]);
+  const targets = [["", t("nobody")], ...state.players.filter((p) => p.id !== row.controller).map((p) => [p.id, p.id])];
+  for (const other of state.rows) {
+    const types = other.extra.types || [];
+    if (other !== row && (types.includes("planeswalker") || types.includes("battle"))) targets.push([other.id, label(other.id)]);
+  }
+  const cardInput = el("input", {
+    class: "card-name", list: "card-options", value: row.card, autocomplete: "off", spellcheck: "false",
+    "aria-label": t("card"),
+    oninput: (e) => suggest(e.target.value),
+    onchange: (e) => {
+      const typed = e.target.value.trim();
+      const oldBase = slug(row.card || "");
+      row.card = typed;
+      if (!row.id || row.id.startsWith(oldBase) || row.id === "creature") rename(row, uniqueId(slug(typed), row));
+      changed(true);
+    },
+  });
+  const idInput = el("input", {
+    class: "perm-id", value: row.id, spellcheck: "false", "aria-label": t("id"),
+    onchange: (e) => { rename(row, uniqueId(slug(e.target.value) || "creature", row)); changed(true); },
+  });
+  const pt = el("span", {},
+    el("input", { class: "pt", value: row.power, inputmode: "numeric", "aria-label": "power", onchange: (e) => { row.power = e.target.value.trim(); changed(); } }),
+    "/",
+    el("input", { class: "pt", value: row.toughness, inputmode: "numeric", "aria-label": "toughness", onchange: (e) => { row.toughness = e.target.value.trim(); changed(); } }));
+  const tapped = el("input", { type: "checkbox", checked: row.tapped, "aria-label": t("tapped"), onchange: (e) => { row.tapped = e.target.checked; changed(); } });
+  const attacking = state.step === "declare_blockers"
+    ? select(targets, row.attacking, (v) => { row.attacking = v; if (!v) dropAttacker(row.id); changed(true); }, { "aria-label": t("attacking"), class: "attacking" })
+    : el("span");
+  const abilities = el("input", {
+    class: "abilities", value: row.abilities, spellcheck: "false", placeholder: "menace, {min_blockers: 3}", "aria-label": t("abilities"),
+    onchange: (e) => { row.abilities = e.target.value; changed(); },
+  });
+  const remove = el("button", { type: "button", title: t("remove"), "aria-label": t("remove"), text: "✕",
+    onclick: () => { state.rows = state.rows.filter((r) => r !== row); dropCreature(row.id); changed(true); } });
+  return el("tr", { "data-id": row.id },
+    el("td", {}, cardInput), el("td", {}, idInput),
+    el("td", {}, select(players, row.controller, (v) => { row.controller = v; dropCreature(row.id); changed(true); }, { "aria-label": t("controller"), class: "controller" })),
+    el("td", {}, pt), el("td", {}, tapped), el("td", {}, attacking), el("td", {}, abilities), declareCell(row), el("td", {}, remove));
+}
+
+function rename(row, id) {
+  const old = row.id;
+  row.id = id;
+  if (!old || old === id) return;
+  if (state.blocks[old]) { state.blocks[id] = state.blocks[old]; delete state.blocks[old]; }
+  for (const list of Object.values(state.blocks)) list.forEach((a, i) => { if (a === old) list[i] = id; });
+  if (state.attacks[old]) { state.attacks[id] = state.attacks[old]; delete state.attacks[old]; }
+  for (const [c, target] of Object.entries(state.attacks)) if (target === old) state.attacks[c] = id;
+  for (const other of state.rows) if (other.attacking === old) other.attacking = id;
+}
+
+function dropAttacker(id) {
+  for (const [blocker, list] of Object.entries(state.blocks)) {
+    state.blocks[blocker] = list.filter((a) => a !== id);
+    if (!state.blocks[blocker].length) delete state.blocks[blocker];
+  }
+}
+
+function dropCreature(id) {
+  delete state.blocks[id];
+  delete state.attacks[id];
+  dropAttacker(id);
+}
+
+function drawEditor() {
+  document.documentElement.lang = state.lang;
+  for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  $("lang").value = state.lang;
+  $("step").value = state.step;
+  $("players").value = state.players.map((p) => p.id).join(", ");
+  const active = $("active");
+  active.replaceChildren(...state.players.map((p) => el("option", { value: p.id, text: p.id, selected: p.id === state.active })));
+  $("perms").tBodies[0].replaceChildren(...state.rows.map(rowElement));
+  $("effects").value = state.effects;
+  if (state.effects) $("effects-box").open = true;
+  drawAskForm();
+}
+
+function drawAskForm() {
+  const attack = state.step === "declare_attackers";
+  $("ask-verb").textContent = t(attack ? "attack_verb" : "block_verb");
+  const actors = state.rows.filter((r) => (attack ? r.controller === state.active : !r.attacking && r.controller !== state.active));
+  const targets = attack ? attackTargets() : attackers().map((a) => ({ id: a.id, label: label(a.id) }));
+  const keep = (node, options) => {
+    const value = node.value;
+    node.replaceChildren(...options.map(([v, text]) => el("option", { value: v, text })));
+    if (options.some(([v]) => v === value)) node.value = value;
+  };
+  keep($("ask-actor"), actors.map((r) => [r.id, label(r.id)]));
+  keep($("ask-target"), targets.map((x) => [x.id, x.label]));
+}
+
+let suggestTimer = null;
+function suggest(typed) {
+  clearTimeout(suggestTimer);
+  if (typed.trim().length < 2) return;
+  suggestTimer = setTimeout(async () => {
+    const response = await fetch(`/api/cards?q=${encodeURIComponent(typed)}&limit=12`);
+    if (!response.ok) return;
+    const cards = await response.json();
+    $("card-options").replaceChildren(...cards.map((c) => el("option", {
+      value: c.name, text: `${c.name === c.card ? "" : c.card + " · "}${c.type_line}${c.power !== null ? ` ${c.power}/${c.toughness}` : ""}`,
+    })));
+  }, 120);
+}
+
+function changed(redraw = false) {
+  if (redraw) drawEditor();
+  else drawAskForm();
+  scheduleJudge();
+}
+
+// ---- talking to the desk -----------------------------------------------------------------------------------
+
+async function post(path, params = {}) {
+  const query = new URLSearchParams(Object.assign({ lang: state.lang }, params));
+  const response = await fetch(`${path}?${query}`, { method: "POST", headers: { "Content-Type": "application/yaml" }, body: snapshotText() });
+  const isJson = (response.headers.get("content-type") || "").includes("json");
+  const body = isJson ? await response.json() : await response.text();
+  return { ok: response.ok, body };
+}
+
+function showProblems(body) {
+  const problems = (body && body.problems) || [];
+  const items = problems.length ? problems.map((p) => `${p.path ? p.path + ": " : ""}${p.message}`) : [body && body.error ? body.error : String(body)];
+  $("problems").replaceChildren(...items.map((text) => el("li", { text })));
+}
+
+function scheduleJudge(delay = 250) {
+  clearTimeout(timer);
+  timer = setTimeout(judge, delay);
+}
+
+async function judge() {
+  const number = ++requestNumber;
+  $("status").textContent = t("checking");
+  let result;
+  try {
+    result = await post("/api/judge");
+  } catch (error) {
+    result = { ok: false, body: { error: String(error) } };
+  }
+  if (number !== requestNumber) return; // a newer board is on its way
+  $("status").textContent = "";
+  if (!result.ok) {
+    showProblems(result.body);
+    for (const id of ["verdict", "lines", "picture", "count", "forced"]) $(id).replaceChildren();
+    $("verdict").className = "verdict";
+    return;
+  }
+  $("problems").replaceChildren();
+  const { report, lines, svg, count, forced } = result.body;
+  $("verdict").textContent = lines[0];
+  $("verdict").className = `verdict ${report.verdict}`;
+  // report_lines: "  - " a broken rule, "  " a declaration line under a heading, anything else a heading.
+  $("lines").replaceChildren(...lines.slice(1).map((line) => (line.startsWith("  - ")
+    ? el("li", { text: line.slice(4) })
+    : el("li", { text: line.trim(), class: line.startsWith("  ") ? "sub" : "plain" }))));
+  $("picture").innerHTML = svg;  // our own server's SVG: text is escaped there, no scripts
+  hookPicture();
+  drawCount(count);
+  drawForced(forced);
+}
+
+function declarationText(declaration) {
+  const parts = [];
+  for (const [creature, target] of Object.entries(declaration.attacks || {})) parts.push(`${label(creature)} ${t("attacks")} ${label(target)}`);
+  for (const [blocker, list] of Object.entries(declaration.blocks || {})) parts.push(`${label(blocker)} ${t("blocks")} ${list.map(label).join(", ")}`);
+  return parts.length ? parts.join("; ") : t("nothing");
+}
+
+function drawCount(count) {
+  const items = count.declarations.map((d) => el("li", { text: declarationText(d) }));
+  $("count").replaceChildren(el("p", { text: count.text }), el("ol", {}, ...items));
+}
+
+function drawForced(forced) {
+  const list = (choices) => el("ul", {}, ...(choices.length ? choices.map((c) => el("li", {
+    text: c.text + (c.reasons.length ? ` (${c.reasons.map((r) => `${r.rule}: ${r.message}`).join("; ")})` : ""),
+  })) : [el("li", { text: t("none") })]));
+  if (forced.status !== "exact") { $("forced").replaceChildren(el("p", { text: "?" })); return; }
+  $("forced").replaceChildren(el("p", { text: t("always") }), list(forced.always), el("p", { text: t("never") }), list(forced.never));
+}
+
+async function ask() {
+  const actor = $("ask-actor").value;
+  const target = $("ask-target").value;
+  if (!actor || !target) return;
+  const attack = state.step === "declare_attackers";
+  const result = attack
+    ? await post("/api/can-attack", { creature: actor, target })
+    : await post("/api/can-block", { blocker: actor, attacker: target });
+  if (!result.ok) { showProblems(result.body); return; }
+  const answer = result.body;
+  const reasons = [...answer.forbidden_by, ...answer.missed_requirements].map((f) => el("li", { text: `${f.rule}: ${f.message}` }));
+  const parts = [el("p", { class: `answer-${answer.answer}`, text: answer.text }), el("ul", {}, ...reasons)];
+  if (answer.declaration) parts.push(el("p", { text: declarationText(answer.declaration) }));
+  $("answer").replaceChildren(...parts);
+}
+
+// Click a creature of the proposal's panel, then what it blocks or attacks: the pair is declared (or undone).
+function hookPicture() {
+  const panel = $("picture").querySelector("g.panel");
+  if (!panel) return;
+  for (const card of panel.querySelectorAll("g.card")) {
+    card.addEventListener("click", () => pick(card.dataset.id));
+    if (card.dataset.id === selected) card.classList.add("selected");
+  }
+}
+
+function pick(id) {
+  const attack = state.step === "declare_attackers";
+  const row = state.rows.find((r) => r.id === id);
+  const isActor = row && (attack ? row.controller === state.active : !row.attacking && row.controller !== state.active);
+  if (selected === null || selected === id) {
+    selected = isActor && selected !== id ? id : null;
+    $("status").textContent = selected ? t("selected").replace("{0}", label(selected)) : "";
+    for (const card of $("picture").querySelectorAll("g.card")) card.classList.toggle("selected", card.dataset.id === selected);
+    return;
+  }
+  const actor = selected;
+  selected = null;
+  if (attack) {
+    if (state.attacks[actor] === id) delete state.attacks[actor]; else state.attacks[actor] = id;
+  } else {
+    const list = state.blocks[actor] || [];
+    state.blocks[actor] = list.includes(id) ? list.filter((a) => a !== id) : [...list, id];
+    if (!state.blocks[actor].length) delete state.blocks[actor];
+  }
+  changed(true);
+}
+
+async function save(format) {
+  const response = await fetch(`/api/export?format=${format}`, { method: "POST", headers: { "Content-Type": "application/yaml" }, body: snapshotText() });
+  if (!response.ok) { showProblems(await response.json()); $("status").textContent = t("saved_problems"); return; }
+  const blob = new Blob([await response.text()], { type: format === "json" ? "application/json" : "application/yaml" });
+  const link = el("a", { href: URL.createObjectURL(blob), download: `combat.${format === "json" ? "json" : "yaml"}` });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
+async function load(file) {
+  const response = await fetch("/api/parse", { method: "POST", headers: { "Content-Type": "application/yaml" }, body: await file.text() });
+  const body = await response.json();
+  if (!response.ok) { showProblems(body); return; }
+  loadData(body.snapshot);
+  $("status").textContent = `${t("loaded")}: ${file.name}`;
+  if (body.problems.length) showProblems(body);
+}
+
+function setPlayers(text) {
+  const ids = text.split(/[,\s]+/).map((s) => s.trim()).filter(Boolean);
+  const old = Object.fromEntries(state.players.map((p) => [p.id, p]));
+  state.players = [...new Set(ids)].map((id) => old[id] || { id });
+  if (!ids.includes(state.active)) state.active = ids[0] || "";
+  for (const row of state.rows) if (!ids.includes(row.controller)) row.controller = state.active;
+  changed(true);
+}
+
+function start() {
+  $("lang").addEventListener("change", (e) => { state.lang = e.target.value; drawEditor(); scheduleJudge(0); });
+  $("step").addEventListener("change", (e) => { state.step = e.target.value; selected = null; changed(true); });
+  $("players").addEventListener("change", (e) => setPlayers(e.target.value));
+  $("active").addEventListener("change", (e) => { state.active = e.target.value; changed(true); });
+  $("effects").addEventListener("change", (e) => { state.effects = e.target.value; changed(); });
+  $("add").addEventListener("click", () => {
+    const controller = state.players.find((p) => p.id !== state.active) || state.players[0] || { id: "" };
+    state.rows.push({ id: uniqueId("creature", null), card: "", controller: controller.id, power: "", toughness: "", tapped: false, attacking: "", abilities: "", extra: {} });
+    changed(true);
+    const inputs = document.querySelectorAll("#perms input.card-name");
+    inputs[inputs.length - 1].focus();
+  });
+  $("save-yaml").addEventListener("click", () => save("yaml"));
+  $("save-json").addEventListener("click", () => save("json"));
+  $("load").addEventListener("change", (e) => { if (e.target.files[0]) load(e.target.files[0]); e.target.value = ""; });
+  $("ask").addEventListener("click", ask);
+  const preferred = (navigator.language || "en").slice(0, 2);
+  state.lang = I18N[preferred] ? preferred : "en";
+  drawEditor();
+  scheduleJudge(0);
+}
+
+document.addEventListener("DOMContentLoaded", start);

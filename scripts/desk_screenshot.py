@@ -1,0 +1,41 @@
+"""Regenerate docs/desk.png: the desk page on the CR 509.1c example with the illegal block (Watchdog alone against
+menace), in a 1200 x 1000 window of Debian's Chromium. Run: python scripts/desk_screenshot.py"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from pathlib import Path
+
+import uvicorn
+from combatcheck.desk.app import create_app
+from playwright.sync_api import expect, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
+
+
+def main() -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning"))
+    threading.Thread(target=server.run, daemon=True).start()
+    while not server.started:
+        time.sleep(0.05)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        page = browser.new_page(locale="en-US", viewport={"width": 1200, "height": 1000})
+        page.goto(f"http://127.0.0.1:{port}/")
+        page.set_input_files("#load", str(ROOT / "examples" / "cards-509.1c-menace.yaml"))
+        page.locator('#perms tbody tr[data-id="dog"] select.declare').select_option("brute")
+        expect(page.locator("#lines")).to_contain_text("702.111b")
+        page.screenshot(path=str(ROOT / "docs" / "desk.png"))
+        browser.close()
+    server.should_exit = True
+
+
+if __name__ == "__main__":
+    main()

@@ -134,7 +134,7 @@ def test_serves_only_its_own_files(client: TestClient) -> None:
     page = client.get("/")
     assert page.status_code == 200 and "judge's desk" in page.text
     assert client.get("/static/desk.js").status_code == 200
-    for path in ("/static/../app.py", "/static/%2e%2e/app.py", "/static/..%2fapp.py", "/app.py", "/docs"):
+    for path in ("/static/", "/static/../app.py", "/static/%2e%2e/app.py", "/static/..%2fapp.py", "/app.py", "/docs"):
         response = client.get(path)
         assert response.status_code == 404, path
         assert "def create_app" not in response.text

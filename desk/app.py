@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Awaitable, Callable
+from importlib import metadata
 from pathlib import Path
 from typing import Annotated, Any, Literal, TypeVar
 
@@ -22,7 +23,6 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
-from .. import __version__
 from ..models import Snapshot, SnapshotError, parse_text, snapshot_from_data
 from ..models.answers import ChoiceAnswer, DeclarationCount, ForcedChoices
 from ..models.report import Language, Report
@@ -129,6 +129,13 @@ async def _solve(work: Callable[[], T]) -> T:
         raise DeskError(422, str(exc)) from None
 
 
+def _version() -> str:
+    try:
+        return metadata.version("combatcheck")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
 def _openapi(app: FastAPI) -> dict[str, Any]:
     """FastAPI's schema, plus the snapshot's: the request bodies are read by hand (JSON or YAML), so FastAPI doesn't
     see the model they follow."""
@@ -149,7 +156,7 @@ def create_app(*, allowed_hosts: list[str] | None = None) -> FastAPI:
     """The app. `allowed_hosts`: Host headers it answers (default: loopback names only, against DNS rebinding)."""
     app = FastAPI(
         title="combatcheck judge's desk",
-        version=__version__,
+        version=_version(),
         description="Legality of Magic: The Gathering attack and block declarations (CR 508.1, 509.1), with "
         "reasons in English, French and Spanish, pictures and the questions judges ask. Every endpoint that takes "
         "a snapshot reads it from the request body as JSON or YAML (the format of docs/format.md). Errors are "

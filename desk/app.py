@@ -101,20 +101,16 @@ def _parse(text: str) -> Any:
     if not text.strip():
         raise DeskError(400, "the request body is empty: send a snapshot as JSON or YAML")
     try:
-        return parse_text(text, "request")
+        return parse_text(text, "request")  # within the input limits of limits.py, as on the command line
     except SnapshotError as exc:
-        raise DeskError(400, "malformed JSON or YAML", _problems(exc)) from None
-    except RecursionError:
-        raise DeskError(400, "the request is nested too deeply") from None
+        raise DeskError(400, "unreadable JSON or YAML, or beyond the input limits", _problems(exc)) from None
 
 
 def _load(data: Any) -> Snapshot:
     try:
-        return snapshot_from_data(data)
+        return snapshot_from_data(data, within_limits=True)
     except SnapshotError as exc:
         raise DeskError(422, "invalid snapshot", _problems(exc)) from None
-    except RecursionError:
-        raise DeskError(400, "the request is nested too deeply") from None
 
 
 async def read_snapshot(request: Request) -> Snapshot:

@@ -67,11 +67,11 @@ def test_render_is_svg(client: TestClient) -> None:
     ("body", "status", "needle"),
     [
         ("", 400, "the request body is empty"),
-        ('{"step": 3', 400, "malformed JSON or YAML"),
+        ('{"step": 3', 400, "unreadable JSON or YAML"),
         ("[1, 2]", 422, "a snapshot is a mapping"),
         ("active_player: ana\nplayers: [ana, ben]\npermanents: [{id: x, controller: zed}]", 422, "invalid snapshot"),
         (b"\xff\xfe", 400, "not UTF-8"),
-        ("[" * 5000 + "]" * 5000, 400, "nested too deeply"),
+        ("[" * 5000 + "]" * 5000, 400, "nested more than 64 levels deep"),
     ],
 )
 def test_bad_bodies_get_a_clear_json_error(client: TestClient, body: str | bytes, status: int, needle: str) -> None:

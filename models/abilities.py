@@ -14,6 +14,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Fiel
 from pydantic_core import PydanticCustomError
 
 from .characteristics import COLOR_WORDS, CardType, Color, Subtype, SupertypeName
+from .costs import Cost
 from .filters import CreatureFilter
 from .keywords import KEYWORD_ALIASES as KEYWORD_ALIASES
 from .keywords import NO_DECLARATION_EFFECT as NO_DECLARATION_EFFECT
@@ -162,13 +163,13 @@ class GoadedBy(_OneKey):
 class BlockCost(_OneKey):
     """Can't block unless its controller pays this cost (509.1d); declaring it as a blocker means paying."""
 
-    block_cost: str = Field(min_length=1)
+    block_cost: Cost
 
 
 class AttackCost(_OneKey):
     """Can't attack unless its controller pays this cost (508.1h)."""
 
-    attack_cost: str = Field(min_length=1)
+    attack_cost: Cost
 
 
 class CantAttackUnlessDefenderControls(_OneKey):

@@ -8,6 +8,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Fiel
 from pydantic_core import PydanticCustomError
 
 from .abilities import Ability
+from .costs import Cost
 from .filters import CreatureFilter
 
 
@@ -25,7 +26,7 @@ class MaxBlockersEffect(_Effect):
 class BlockCostEffect(_Effect):
     """Each creature (matching `blockers`, default all) can't block unless its controller pays the cost."""
 
-    block_cost: str = Field(min_length=1)
+    block_cost: Cost
     blockers: CreatureFilter | None = None
 
 
@@ -53,7 +54,7 @@ class AttackCostEffect(_Effect):
     """Creatures can't attack `defender` (and, with `planeswalkers`, planeswalkers they control) unless their
     controller pays the cost for each such creature (Propaganda, Ghostly Prison; Sphere of Safety)."""
 
-    attack_cost: str = Field(min_length=1)
+    attack_cost: Cost
     defender: str
     planeswalkers: bool = False
 

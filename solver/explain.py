@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from typing import get_args
 
 from ..models import Declaration, Snapshot
+from ..models.costs import mana_symbols
 from ..models.report import Finding, Language, Report
 from .board import Board
 from .ir import Reason, Value
@@ -44,32 +44,30 @@ def finding(reason: Reason, board: Board, lang: str = "en") -> Finding:
     )
 
 
-_MANA = re.compile(r"^(\{[^{}]+\})+$")
-_SYMBOL = re.compile(r"\{([^{}]+)\}")
 _COLOR_ORDER = "WUBRGC"
 
 
 def total_cost(costs: list[str], lang: str = "en") -> str | None:
     """Add up mana costs ("{2}" + "{1}{W}" = "{3}{W}"); other costs (as the snapshot writes them) follow the mana,
-    joined by "and" in `lang`."""
+    joined by "and" in `lang`. The symbols were checked when the snapshot was read (models/costs.py)."""
     if not costs:
         return None
     generic = 0
     symbols: Counter[str] = Counter()
     other: list[str] = []
     for cost in costs:
-        text = cost.strip()
-        if not _MANA.match(text):
-            other.append(text)
+        mana = mana_symbols(cost)
+        if mana is None:
+            other.append(cost.strip())
             continue
-        for symbol in _SYMBOL.findall(text):
-            if symbol.isdigit():
+        for symbol in mana:
+            if symbol.isascii() and symbol.isdigit():
                 generic += int(symbol)
             else:
                 symbols[symbol.upper()] += 1
     ordered = sorted(symbols, key=lambda s: (_COLOR_ORDER.find(s) if s in _COLOR_ORDER else 99, s))
-    mana = (f"{{{generic}}}" if generic else "") + "".join(f"{{{s}}}" * symbols[s] for s in ordered)
-    parts = ([mana] if mana else []) + other
+    total = (f"{{{generic}}}" if generic else "") + "".join(f"{{{s}}}" * symbols[s] for s in ordered)
+    parts = ([total] if total else []) + other
     return join(lang, parts, "and") if parts else "{0}"
 
 

@@ -22,11 +22,13 @@ class TriggerTracker:
         self.lang = lang
         self.pairs: dict[tuple[str, str], BlockPair] = {}
         self.blocked: frozenset[str] = frozenset()
+        self.blocking: frozenset[str] = frozenset()  # blocking creatures, even when their attackers left (509.1g)
 
     def _run(self, point: TriggerPoint, removed: tuple[str, ...] = ()) -> list[Triggered]:
         if point.kind != "attackers_declared":
             self.pairs = dict(point.after)
             self.blocked = (self.blocked | set(point.newly_blocked)) - set(removed)
+            self.blocking = (self.blocking | {b for b, _ in point.after}) - set(removed)
         return triggers_at(point, self.lang)
 
     def attackers_declared(self, board: Board, attacks: Mapping[str, str]) -> list[Triggered]:
@@ -49,5 +51,13 @@ class TriggerTracker:
     ) -> list[Triggered]:
         """A later change: blocks added (made to block, put onto the battlefield blocking), creatures removed from
         combat, attackers an effect makes blocked."""
-        point = later_point(board, self.pairs, self.blocked, added=added, removed=removed, made_blocked=made_blocked)
+        point = later_point(
+            board,
+            self.pairs,
+            self.blocked,
+            added=added,
+            removed=removed,
+            made_blocked=made_blocked,
+            blocking_before=self.blocking,
+        )
         return self._run(point, removed)

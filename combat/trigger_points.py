@@ -85,11 +85,10 @@ def attack_point(board: Board, attacks: Mapping[str, str]) -> TriggerPoint:
 
 
 def _blocks_begin(
-    board: Board, before: Blocks, added: Iterable[tuple[str, str, How]]
+    board: Board, before: Blocks, added: Iterable[tuple[str, str, How]], blocking: frozenset[str]
 ) -> tuple[dict[tuple[str, str], BlockPair], tuple[BlockPair, ...]]:
     after = dict(before)
     new: list[BlockPair] = []
-    blocking = {b for b, _ in before}
     for blocker, attacker, how in added:
         if (blocker, attacker) in after:
             continue  # already blocking that attacker: nothing begins (509.3b, 509.3d)
@@ -114,7 +113,7 @@ def block_point(
     blocked is not one that "isn't blocked" (509.3g)."""
     previous = dict(before or {})
     added: list[tuple[str, str, How]] = [(b, a, "declared") for b, attacked in blocks.items() for a in attacked]
-    after, new = _blocks_begin(board, previous, added)
+    after, new = _blocks_begin(board, previous, added, frozenset(b for b, _ in previous))
     blocked = {a for _, a in after} | blocked_before
     every = attackers if attackers is not None else [a.id for a in board.attackers]
     return TriggerPoint(
@@ -136,14 +135,17 @@ def later_point(
     added: tuple[tuple[str, str, How], ...] = (),
     removed: tuple[str, ...] = (),
     made_blocked: tuple[str, ...] = (),
+    blocking_before: frozenset[str] | None = None,
 ) -> TriggerPoint:
     """A change after the declarations: blocks `added` as (blocker, attacker, how) — made to block by an effect or
     put onto the battlefield blocking; creatures `removed` from combat (506.4); attackers an effect makes blocked
-    (509.1h). `board` is the board after the change. A blocked creature stays blocked when its blockers leave
-    (509.1h)."""
+    (509.1h). `board` is the board after the change. A blocked creature stays blocked when its blockers leave, and
+    a blocking creature stays one when its attacker leaves (509.1g-h): `blocking_before` names the blocking
+    creatures (default: the blockers of `before`)."""
     gone = set(removed)
     kept = {k: p for k, p in before.items() if k[0] not in gone and k[1] not in gone}
-    after, new = _blocks_begin(board, kept, added)
+    blocking = frozenset(b for b, _ in before) if blocking_before is None else blocking_before
+    after, new = _blocks_begin(board, kept, added, blocking - gone)
     blocked = ({a for _, a in after} | set(made_blocked) | blocked_before) - gone
     return TriggerPoint(
         "after_declaration",

@@ -29,6 +29,7 @@ class ReferenceTriggers:
         self.attacking: set[str] = set()
         self.blocks: dict[tuple[str, str], tuple[str, ...]] = {}  # (blocker, attacker) -> blocker colors then
         self.blocked: set[str] = set()
+        self.blocking: set[str] = set()  # blocking creatures stay so when their attacker leaves combat (509.1g)
         self.removed: set[str] = set()  # the timeline never lets a creature removed from combat come back into it
 
     # -- helpers ---------------------------------------------------------------------------------------------
@@ -39,7 +40,7 @@ class ReferenceTriggers:
         return sum(1 for (_, a) in self.blocks if a == attacker)
 
     def _blocking(self, blocker: str) -> bool:
-        return any(b == blocker for (b, _) in self.blocks)
+        return blocker in self.blocking
 
     def _exactly_two(self, out: Counter[Key], attacker: str, before: int) -> None:
         """509.3e: "becomes blocked by exactly two creatures" when the count becomes two."""
@@ -48,13 +49,16 @@ class ReferenceTriggers:
             if spec.get("exactly") == 2 and now == 2 and before != 2:
                 out[("becomes_blocked_by_count", attacker)] += 1
 
-    def _blocker_joins(self, out: Counter[Key], blocker: str, attacker: str, *, entered: bool) -> None:
+    def _blocker_joins(
+        self, out: Counter[Key], blocker: str, attacker: str, *, entered: bool, count: bool = True
+    ) -> None:
         """A creature begins to block an attacker it was not blocking (509.3a-d, f; 509.4; 702.25a)."""
         was_blocking = self._blocking(blocker)
         was_blocked = attacker in self.blocked
         before = self._count_blockers(attacker)
         colors = tuple(self.perms[blocker].get("colors", []))
         self.blocks[(blocker, attacker)] = colors
+        self.blocking.add(blocker)
         self.blocked.add(attacker)
         b, a = self.perms[blocker], self.perms[attacker]
         if not entered:  # 509.4: put onto the battlefield blocking, it never "blocked"
@@ -71,7 +75,8 @@ class ReferenceTriggers:
             )
         if not _has(b, "flanking"):
             out[("flanking", attacker)] += _has(a, "flanking")
-        self._exactly_two(out, attacker, before)
+        if count:
+            self._exactly_two(out, attacker, before)
 
     # -- events ----------------------------------------------------------------------------------------------
     def event(self, event: Any) -> Counter[Key]:
@@ -95,8 +100,10 @@ class ReferenceTriggers:
                 for b, attacked in blocks.items()
                 for a in ([attacked] if isinstance(attacked, str) else attacked)
             ]
-            for blocker, attacker in pairs:
-                self._blocker_joins(out, blocker, attacker, entered=False)
+            for blocker, attacker in pairs:  # declared together: counts are taken once, after (509.3e)
+                self._blocker_joins(out, blocker, attacker, entered=False, count=False)
+            for attacker in sorted({a for _, a in pairs}):
+                self._exactly_two(out, attacker, 0)
             for attacker in sorted(self.attacking):  # 509.3g: no creature declared blocking it
                 if attacker not in self.blocked:
                     out[("attacks_and_isnt_blocked", attacker)] += _has(
@@ -120,11 +127,13 @@ class ReferenceTriggers:
                 out[("rampage", attacker)] += len(_params(a, "rampage"))
         elif "remove_from_combat" in event:
             gone = event["remove_from_combat"]
+            if gone in self.attacking or self._blocking(gone):  # a creature not in combat is not removed from it
+                self.removed.add(gone)
             touched = {a for (b, a) in self.blocks if b == gone}
             before = {a: self._count_blockers(a) for a in touched}
             self.blocks = {k: v for k, v in self.blocks.items() if gone not in k}
             self.attacking.discard(gone)
-            self.removed.add(gone)
+            self.blocking.discard(gone)
             self.blocked.discard(gone)
             for attacker in sorted(touched):
                 if attacker in self.attacking:

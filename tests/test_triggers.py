@@ -236,3 +236,14 @@ def test_report_lines_in_three_languages() -> None:
         assert title in text and phrase in text and "702.23a" in text, text
     quiet = board(attacker("a"), blocker("b"), blocks={})
     assert "Nothing triggers." in report_lines(with_triggers(check(quiet), quiet), quiet)
+
+
+def test_a_blocker_whose_attacker_left_combat_is_still_blocking() -> None:
+    """509.1g: a blocking creature stays one until it is removed from combat; made to block another attacker
+    after its attacker left, it was already blocking: "whenever blocks" doesn't trigger again (509.3a)."""
+    perms = (attacker("a1"), attacker("a2"), blocker("b", "whenever_blocks", "whenever_blocks_a_creature"))
+    tracker = TriggerTracker()
+    assert times(tracker.blockers_declared(make_board(*perms), {"b": ["a1"]}, ["a1", "a2"]), "blocks", "b") == 1
+    tracker.changed(make_board(*perms), removed=("a1",))
+    again = tracker.changed(make_board(*perms), added=(("b", "a2", "effect"),))
+    assert times(again, "blocks", "b") == 0 and times(again, "blocks_a_creature", "b") == 1

@@ -156,7 +156,7 @@ class BattleCryWording(_OnAttack):
         "event": ATTACKS,
         "resolution": Message(
             "the other creatures attacking when the ability resolves get +1/+0",
-            "les autres créatures attaquantes au moment où la capacité se résout gagnent +1/+0",
+            "les autres créatures attaquantes quand la capacité se résout gagnent +1/+0",
             "las otras criaturas atacantes cuando la habilidad se resuelve obtienen +1/+0",
         ),
     }

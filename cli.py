@@ -94,6 +94,8 @@ def _decide(action: str, snapshot: Snapshot, lang: Lang, time_limit: float | Non
 def check_command(file: FileArg, as_json: JsonOpt = False, lang: LangOpt = Lang.en, time_limit: TimeOpt = None) -> None:
     """Check the snapshot's declaration: exit 0 legal, 1 illegal, 2 bad input, 3 unknown."""
     snapshot = _read(file)
+    if snapshot.events:  # its declarations are events: judging "no declaration" here would mislead
+        fail([f"{file}: this snapshot has events; follow them with: combatcheck combat {file}"])
     _emit(_decide("check", snapshot, lang, time_limit), snapshot, as_json)
 
 

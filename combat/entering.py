@@ -147,11 +147,11 @@ def made_to_block(work: Working, event: MadeToBlock) -> list[Change]:
     if attacker_id not in work.attackers:
         return [NoChange(object=attacker_id, reason="attacker_not_attacking", **work.cite("removal"))]
     if not work.is_creature(blocker):
-        return [NoChange(object=blocker.id, reason="not_a_creature", **work.cite("put_noncreature"))]
+        return [NoChange(object=blocker.id, reason="not_a_creature", **work.cite("only_creatures"))]
     if blocker.is_battle:
-        return [NoChange(object=blocker.id, reason="battle", **work.cite("put_battle"))]
+        return [NoChange(object=blocker.id, reason="battle", **work.cite("effect_battle"))]
     if not _defends_against(work, blocker, attacker_id):
-        return [NoChange(object=blocker.id, reason="not_defending", **work.cite("declare_blockers"))]
+        return [NoChange(object=blocker.id, reason="not_defending", **work.cite("blocks_own_attackers"))]
     current = work.blockers.get(blocker.id)
     if current is not None and attacker_id in current.attackers:
         return [NoChange(object=blocker.id, reason="already_blocking", **work.cite("effect_blocks"))]

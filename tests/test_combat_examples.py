@@ -56,3 +56,9 @@ def test_bad_input_exits_2_naming_the_event(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["combat", str(bad)])
     assert result.exit_code == 2
     assert "events[1].made_to_block" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_check_refuses_a_snapshot_with_events() -> None:
+    result = CliRunner().invoke(app, ["check", str(FOLDER / "flash-foliage.yaml")])
+    assert result.exit_code == 2
+    assert "combatcheck combat" in result.stderr

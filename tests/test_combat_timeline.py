@@ -284,3 +284,29 @@ def test_check_is_unchanged_without_events() -> None:
     data = {"active_player": "ana", "players": ["ana", "ben"], "permanents": [creature("ogre", attacking="ben")]}
     report = check(snapshot_from_data(data))
     assert report.verdict == "legal" and report.outcome is not None
+
+
+@pytest.mark.parametrize(
+    ("permanent", "players", "reason", "rule"),
+    [
+        ({"id": "relic", "controller": "ben", "types": ["artifact"]}, ["ana", "ben"], "not_a_creature", "506.3"),
+        (
+            {"id": "siege", "controller": "ben", "types": ["creature", "battle"], "protector": "ana"},
+            ["ana", "ben"],
+            "battle",
+            "506.3f",
+        ),
+        (creature("cat", "cai"), ["ana", "ben", "cai"], "not_defending", "509.1a"),
+    ],
+)
+def test_made_to_block_that_does_nothing(permanent: dict[str, Any], players: list[str], reason: str, rule: str) -> None:
+    timeline = run(
+        ATTACK,
+        BLOCK,
+        {"made_to_block": permanent["id"], "blocking": "ogre"},
+        permanents=[*BOARD, permanent],
+        players=players,
+    )
+    nothing = of_kind(changes_of(timeline, 2), "nothing")[0]
+    assert (nothing.reason, nothing.rule) == (reason, rule)
+    assert blk(timeline.final.state, "bear").attackers == ("ogre",) and len(timeline.final.state.blockers) == 1

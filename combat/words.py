@@ -13,7 +13,7 @@ from ..solver.rules import Message
 
 STEPS: dict[str, Message] = {
     "precombat_main": Message(
-        "the precombat main phase", "la phase principale précombat", "la fase principal precombate"
+        "the precombat main phase", "la phase principale avant le combat", "la fase principal precombate"
     ),
     "beginning_of_combat": Message(
         "the beginning of combat step", "l'étape de début de combat", "el paso de inicio del combate"
@@ -32,7 +32,7 @@ STEPS: dict[str, Message] = {
     "combat_damage": Message("the combat damage step", "l'étape des blessures de combat", "el paso de daño de combate"),
     "end_of_combat": Message("the end of combat step", "l'étape de fin de combat", "el paso de final del combate"),
     "postcombat_main": Message(
-        "the postcombat main phase", "la phase principale postcombat", "la fase principal poscombate"
+        "the postcombat main phase", "la phase principale après le combat", "la fase principal poscombate"
     ),
 }
 
@@ -258,7 +258,7 @@ TIMING: dict[str, Message] = {
     ),
     "combat_skipped": Message(
         "the combat phase was skipped, so this was possible only before the precombat main phase ended",
-        "la phase de combat a été passée : ce n'était possible qu'avant la fin de la phase principale précombat",
+        "la phase de combat a été passée : ce n'était possible qu'avant la fin de la phase principale avant le combat",
         "se saltó la fase de combate: solo era posible antes del final de la fase principal precombate",
     ),
     "point_never": Message(

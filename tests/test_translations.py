@@ -191,6 +191,11 @@ ALSO_FRENCH = {
     "mentor": "the official French keyword « le mentor »",
     "kor": "a subtype the vocabulary doesn't translate, named as the snapshot writes it",
     "lair": "a subtype the vocabulary doesn't translate, named as the snapshot writes it",
+    "phase": "the French CR's word: « la phase de combat » (506.1), « hors-phase » (506.4)",
+    "position": "the French CR's word: « annonce la position de la créature bloqueuse » (old 509.6)",
+    "moment": "the French CR's word: « jusqu'au moment précédant la déclaration » (509.1)",
+    "action": "the French CR's word: « action obligatoire du tour » (509.1)",
+    "change": "verb changer: « s'il change de contrôleur » (506.4), « rien ne change »",
 }
 ALSO_SPANISH = {
     "a": "preposition: « ataca a ben »",

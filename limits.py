@@ -66,9 +66,9 @@ def read_limited(stream: IO[bytes], limit: int = MAX_INPUT_BYTES) -> bytes:
     return stream.read(limit + 1)
 
 
-def decode_text(data: bytes, limit: int = MAX_INPUT_BYTES) -> str:
+def decode_text(data: bytes, limit: int | None = MAX_INPUT_BYTES) -> str:
     """UTF-8 text (a leading byte-order mark dropped); whatever the source, a file, standard input or a request."""
-    if len(data) > limit:
+    if limit is not None and len(data) > limit:
         raise InputLimitError("", f"the input is larger than {limit:,} bytes")
     try:
         return data.decode("utf-8-sig")
@@ -80,10 +80,10 @@ def decode_text(data: bytes, limit: int = MAX_INPUT_BYTES) -> str:
 
 
 # -- text to values ------------------------------------------------------------------------------------------------
-def check_size(text: str, limit: int = MAX_INPUT_BYTES) -> None:
+def check_size(text: str, limit: int | None = MAX_INPUT_BYTES) -> None:
     """Text that was not read through decode_text (a batch line, a library caller's string) is held to the same
     size in UTF-8 bytes; cheap, since a character is at most four bytes."""
-    if len(text) > limit // 4 and len(text.encode("utf-8", "surrogatepass")) > limit:
+    if limit is not None and len(text) > limit // 4 and len(text.encode("utf-8", "surrogatepass")) > limit:
         raise InputLimitError("", f"the input is larger than {limit:,} bytes")
 
 
@@ -99,13 +99,13 @@ def load_json(text: str) -> Any:
     return data
 
 
-def parse_json(text: str) -> tuple[Any, bool]:
+def parse_json(text: str, limit: int | None = MAX_INPUT_BYTES) -> tuple[Any, bool]:
     """JSON to values, and whether they surely keep the limits; if not, check_values decides. For callers that check
     a part of the values only (a batch record's snapshot). InputLimitError if nested beyond the parser's stack.
 
     Every batch record comes through here, so the walk over the values is left out when a cheap look at the text
     rules every problem out (no escapes, no unusual characters, no long runs or numbers, brackets not too deep)."""
-    check_size(text)
+    check_size(text, limit)
     long_numbers: list[str] = []
 
     def number(literal: str) -> int | TooLongNumber:

@@ -5,12 +5,17 @@ The command group of the `cards` capability; `combatcheck.cli` mounts it."""
 from __future__ import annotations
 
 import json
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from types import FrameType
+from typing import Annotated, Any, NoReturn
 
 import typer
 
 from ..console import fail, out
+from ..limits import tidy
 
 cards_app = typer.Typer(
     no_args_is_help=True,
@@ -38,7 +43,8 @@ def show_command(
     from .lookup import UnknownCard, find_card, permanent_fields, read_card
 
     try:
-        face = find_card(name)
+        with _readable_database():
+            face = find_card(name)
     except UnknownCard as exc:
         fail([str(exc)])
     reading = read_card(face)
@@ -83,7 +89,8 @@ def search_command(
     """List cards whose name (or else Oracle text) contains the words."""
     from .db import database
 
-    found = database().search(words, limit)
+    with _readable_database():
+        found = database().search(words, limit)
     if not found:
         fail([f"no card matches '{words}'"])
     for face in found:
@@ -98,14 +105,37 @@ def import_command(
     """Build a local card database from current data; it is preferred over the bundled one from then on."""
     from .importer import ImportProblem, import_file
 
+    previous = signal.signal(signal.SIGTERM, _terminated)
     try:
         db, path = import_file(file)
     except OSError as exc:
-        fail([f"{file}: {exc.strerror or exc}"])
+        fail([f"{tidy(str(file))}: {exc.strerror or exc}"])
     except ImportProblem as exc:
-        fail([f"{file}: {exc}"])
+        fail([f"{tidy(str(file))}: {exc}", *(tidy(detail) for detail in exc.details)])
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     out.print(f"{len(db)} card faces and {len(db.aliases)} other names from {db.source}", markup=False)
     out.print(f"written to {path}", markup=False)
+
+
+def _terminated(signum: int, frame: FrameType | None) -> NoReturn:
+    raise SystemExit(128 + signum)  # unwinds through the write in progress, which removes its temporary file
+
+
+@contextmanager
+def _readable_database() -> Iterator[None]:
+    """A damaged database file is an error with what to do, not a traceback."""
+    from .db import CardDatabaseError
+
+    try:
+        yield
+    except CardDatabaseError as exc:
+        fail(
+            [
+                tidy(str(exc)),
+                "import a card file again (combatcheck cards import FILE), or delete it to use the bundled cards",
+            ]
+        )
 
 
 @cards_app.command("info")
@@ -113,7 +143,8 @@ def info_command() -> None:
     """Which card database is in use: its file, source and size."""
     from .db import database, local_path
 
-    db = database()
+    with _readable_database():
+        db = database()
     out.print(f"database: {db.path}", markup=False)
     out.print(f"source: {db.source}", markup=False)
     out.print(f"{len(db)} card faces, {len(db.aliases)} other names", markup=False)

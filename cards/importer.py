@@ -11,11 +11,15 @@ that `combatcheck import arena` can name Arena's cards and read their text.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from pydantic import TypeAdapter, ValidationError
+
+from ..limits import InputLimitError, decode_text, parse_json
 from .db import CardDatabase, CardFace, local_path, reset
+from .formats import ATOMIC, IDENTIFIERS, PRINTINGS, SCRYFALL, problems
 
 PERMANENT_TYPES = {"artifact", "battle", "creature", "enchantment", "land", "planeswalker"}
 KNOWN_TYPES = PERMANENT_TYPES | {"instant", "sorcery", "kindred"}
@@ -35,7 +39,22 @@ TYPE_NAMES = {"tribal": "kindred"}
 
 
 class ImportProblem(ValueError):
-    """The file is not AtomicCards.json nor Scryfall oracle cards."""
+    """The file can't be imported: not JSON, not a known kind, or cards of the wrong shape (`details`: each problem
+    with its path in the file)."""
+
+    def __init__(self, message: str, details: Sequence[str] = ()) -> None:
+        super().__init__(message)
+        self.details = list(details)
+
+
+def _checked(adapter: TypeAdapter[Any], value: Any, path: str, kind: str) -> None:
+    """Every field the importer reads has the shape it expects, or the import is refused (nothing is skipped)."""
+    try:
+        adapter.validate_python(value)
+    except ValidationError as exc:
+        raise ImportProblem(
+            f"{kind} with {exc.error_count():,} problem(s); nothing was imported", problems(exc, path)
+        ) from None
 
 
 def _types(words: Iterable[str]) -> tuple[str, ...]:
@@ -100,7 +119,8 @@ def from_atomic(payload: dict[str, Any]) -> CardDatabase:
                     aliases.setdefault(foreign_name, name)
         if len(face_names) > 1 and face_names[0] in cards:
             aliases.setdefault(full_name, face_names[0])
-    version = payload.get("meta", {}).get("version", "?")
+    meta = payload.get("meta")
+    version = meta.get("version", "?") if isinstance(meta, dict) else "?"
     return _finish(cards, aliases, f"MTGJSON AtomicCards.json (version {version})")
 
 
@@ -187,15 +207,18 @@ def database_from_json(payload: Any) -> CardDatabase:
         data = payload["data"]
         first = next(iter(data.values()), None)
         if isinstance(first, dict) and isinstance(first.get("cards"), list):
-            return from_printings(
-                (c for s in data.values() if isinstance(s, dict) for c in s.get("cards") or ()), "AllPrintings.json"
-            )
+            _checked(PRINTINGS, data, "data", "an MTGJSON AllPrintings file")
+            return from_printings((c for s in data.values() for c in s.get("cards") or ()), "AllPrintings.json")
         if isinstance(first, dict) and "name" in first:
+            _checked(IDENTIFIERS, data, "data", "an MTGJSON AllIdentifiers file")
             return from_printings(data.values(), "AllIdentifiers.json")
+        _checked(ATOMIC, data, "data", "an MTGJSON AtomicCards file")
         return from_atomic(payload)
     if isinstance(payload, list):
+        _checked(SCRYFALL, payload, "", "a Scryfall cards file")
         return from_scryfall(payload)
     if isinstance(payload, dict) and payload.get("object") == "list" and isinstance(payload.get("data"), list):
+        _checked(SCRYFALL, payload["data"], "data", "a Scryfall cards file")
         return from_scryfall(payload["data"])
     raise ImportProblem(
         "expected MTGJSON AtomicCards.json, AllPrintings.json or AllIdentifiers.json, or Scryfall oracle-cards.json "
@@ -204,12 +227,17 @@ def database_from_json(payload: Any) -> CardDatabase:
 
 
 def import_file(path: Path, target: Path | None = None) -> tuple[CardDatabase, Path]:
-    """Build a database from `path` and store it in the cache directory (or `target`); later reads prefer it."""
+    """Build a database from `path` and store it in the cache directory (or `target`); later reads prefer it.
+
+    The old database stays as it was unless every card of the file was read and the new file is complete."""
     try:
-        with path.open(encoding="utf-8") as handle:
-            payload = json.load(handle)
+        text = decode_text(path.read_bytes(), limit=None)
+        payload, _ = parse_json(text, limit=None)
+    except InputLimitError as exc:
+        raise ImportProblem(str(exc)) from None
     except json.JSONDecodeError as exc:
         raise ImportProblem(f"not JSON: {exc}") from None
+    del text  # a card file can be hundreds of megabytes
     db = database_from_json(payload)
     db.source = f"{db.source}, imported from {path.name}"
     out = target if target is not None else local_path()

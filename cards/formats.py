@@ -1,0 +1,104 @@
+"""The shapes `cards import` reads from MTGJSON and Scryfall files.
+
+Every field the importer uses is checked before a card is built, so a file whose card has subtypes or text of the
+wrong shape (an object where a list of text belongs, a number for a name) is refused with the path of each problem,
+instead of being imported and breaking every later `card:` lookup. Fields the importer doesn't use are not checked.
+Text must be valid Unicode: a lone surrogate (`"\\ud800"`) is refused here, not when the database is written.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+
+class _Read(BaseModel):
+    model_config = ConfigDict(extra="ignore", strict=True)
+
+
+def _unicode(text: str) -> str:
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise ValueError(f"not valid Unicode text: an unpaired surrogate at character {exc.start + 1}") from None
+    return text
+
+
+Text = Annotated[str, AfterValidator(_unicode)]
+Printed = Text | int  # power, toughness and loyalty as printed: MTGJSON and Scryfall write text ("4", "*", "1+*")
+
+
+class ForeignName(_Read):
+    language: Text | None = None
+    name: Text | None = None
+    faceName: Text | None = None
+
+
+class MtgjsonFace(_Read):
+    """A card face in MTGJSON (AtomicCards.json; AllPrintings and AllIdentifiers add `side` and `identifiers`)."""
+
+    name: Text = Field(min_length=1)
+    faceName: Text | None = Field(None, min_length=1)
+    types: list[Text] = []
+    subtypes: list[Text] | None = None
+    supertypes: list[Text] | None = None
+    colors: list[Text] | None = None
+    power: Printed | None = None
+    toughness: Printed | None = None
+    loyalty: Printed | None = None
+    text: Text | None = None
+    layout: Text = "normal"
+    isFunny: bool | None = None
+    side: Text | None = None
+    identifiers: dict[str, Any] | None = None
+    foreignData: list[ForeignName] | None = None
+
+
+class MtgjsonSet(_Read):
+    cards: list[MtgjsonFace] = []
+
+
+class ScryfallFace(_Read):
+    name: Text = Field(min_length=1)
+    type_line: Text | None = None
+    colors: list[Text] | None = None
+    power: Printed | None = None
+    toughness: Printed | None = None
+    loyalty: Printed | None = None
+    oracle_text: Text | None = None
+
+
+class ScryfallCard(ScryfallFace):
+    layout: Text = "normal"
+    set_type: Text | None = None
+    card_faces: list[ScryfallFace] | None = None
+    arena_id: int | None = None
+
+
+ATOMIC = TypeAdapter(dict[Text, list[MtgjsonFace]])
+PRINTINGS = TypeAdapter(dict[Text, MtgjsonSet])
+IDENTIFIERS = TypeAdapter(dict[Text, MtgjsonFace])
+SCRYFALL = TypeAdapter(list[ScryfallCard])
+
+
+def problems(error: ValidationError, prefix: str, limit: int = 5) -> list[str]:
+    """The first `limit` problems of a validation error, each as `path: message`, plus how many more there are."""
+    found = []
+    for item in error.errors(include_url=False)[:limit]:
+        path = prefix
+        for part in item["loc"]:
+            if part == "[key]":  # pydantic's mark for a problem with the mapping key itself
+                path += " (the key)"
+            else:
+                path += f"[{part}]" if isinstance(part, int) else f"[{_quoted(str(part))}]"
+        found.append(f"{path}: {item['msg']}")
+    extra = error.error_count() - limit
+    if extra > 0:
+        found.append(f"… and {extra:,} more")
+    return found
+
+
+def _quoted(key: str) -> str:
+    return repr(key if len(key) <= 60 else key[:60] + "…")  # repr escapes what can't be printed

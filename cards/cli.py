@@ -55,6 +55,8 @@ def show_command(
             "oracle_text": face.text,
             "unmapped": list(reading.unmapped),
             "not_own": list(reading.not_own),
+            "triggers": list(reading.triggers),
+            "triggers_unmapped": list(reading.triggers_unmapped),
         }
         out.print(json.dumps(data, indent=2, ensure_ascii=False), markup=False)
         return
@@ -67,6 +69,12 @@ def show_command(
     for line in face.text.splitlines():
         out.print(f"  | {line}", markup=False)
     out.print(f"abilities: [{', '.join(_flow(a) for a in reading.abilities)}]", markup=False)
+    if reading.triggers:
+        out.print(f"triggers: [{', '.join(_flow(a) for a in reading.triggers)}]", markup=False)
+    if reading.triggers_unmapped:
+        out.print("attack or block triggers not read (state what applies in the snapshot):", markup=False)
+        for line in reading.triggers_unmapped:
+            out.print(f"  - {line}", markup=False)
     if reading.unmapped:
         out.print("not read (the card's own combat text; state what applies in the snapshot):", markup=False)
         for line in reading.unmapped:

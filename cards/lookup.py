@@ -67,17 +67,19 @@ def _read(face: CardFace, subtypes: frozenset[str]) -> Reading:
 
 
 def permanent_fields(face: CardFace, db: CardDatabase | None = None) -> dict[str, Any]:
-    """The snapshot fields a card gives a permanent: name, types, colors, power, toughness, loyalty, abilities.
+    """The snapshot fields a card gives a permanent: name, types, colors, power, toughness, loyalty, abilities (its
+    static combat abilities, then its attack and block triggers).
 
     Power, toughness or loyalty that the card doesn't fix ('*', 'X') are left out: the snapshot states them.
     """
+    reading = read_card(face, db)
     fields: dict[str, Any] = {
         "name": face.name,
         "types": list(face.types),
         "subtypes": [s.lower() for s in face.subtypes],
         "supertypes": list(face.supertypes),
         "colors": list(face.colors),
-        "abilities": list(read_card(face, db).abilities),
+        "abilities": [*reading.abilities, *reading.triggers],
     }
     for key, printed in (("power", face.power), ("toughness", face.toughness), ("loyalty", face.loyalty)):
         value = as_int(printed)

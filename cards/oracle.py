@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .filter_phrases import FilterPhrases, number
+from .trigger_reader import TriggerAcc, TriggerReader
 from .vocabulary import (
     BASIC_LAND_TYPES,
     CARD_TYPES,
@@ -58,6 +59,8 @@ class Reading:
     abilities: tuple[AbilityData, ...] = ()
     unmapped: tuple[str, ...] = ()
     not_own: tuple[str, ...] = ()
+    triggers: tuple[AbilityData, ...] = ()  # attack and block triggers (trigger_reader.py), one per instance
+    triggers_unmapped: tuple[str, ...] = ()  # the card's own attack or block triggers the reader can't map
 
 
 _EVASION = r"(?:flying|reach|shadow|horsemanship|fear|intimidate|menace|skulk|defender|haste|banding|\w+walk)"
@@ -125,6 +128,8 @@ class _Reader:
         self.filters = FilterPhrases(known_subtypes)
         self.known = known_subtypes
         self.itself = itself
+        self.trigger_reader = TriggerReader(self.filters)
+        self.tacc = TriggerAcc()
 
     def grant_to_itself(self, sentence: str) -> list[AbilityData]:
         """Keywords a static grant gives the card too, when the card is among the creatures it names."""
@@ -168,6 +173,7 @@ class _Reader:
         acc.add(found)
         for kind, note in notes:
             (acc.unmapped if kind == "unmapped" else acc.not_own).append(note)
+        self.trigger_reader.keyword_pieces(pieces, self.tacc)
         return True
 
     def keyword(self, piece: str) -> tuple[str, AbilityData] | None:
@@ -413,6 +419,7 @@ class _Reader:
 
     def read(self, lines: list[str]) -> Reading:
         acc = _Acc()
+        self.tacc = tacc = TriggerAcc()
         leveled = False
         for line in lines:
             if _LEVEL.match(line):
@@ -422,16 +429,21 @@ class _Reader:
             if leveled:
                 if _LEGALITY.search(line):
                     acc.unmapped.append(f"level ability: {line}")
+                if self.trigger_reader.line(line, TriggerAcc()):
+                    tacc.unmapped.append(f"level ability: {line}")
                 continue
             if self.keyword_line(line, acc):
                 continue
             if self.is_ability_of_others(line):
+                self.trigger_reader.line(line, tacc)  # its trigger; what its effect does to legality is not own
                 if _LEGALITY.search(_strip_filters(line)):
                     acc.not_own.append(line)
                 continue
             for sentence in re.split(r"(?<=\.)\s+(?=[^\s])", line):
                 self.read_sentence(sentence.strip(), acc)
-        return Reading(tuple(acc.abilities), tuple(acc.unmapped), tuple(acc.not_own))
+        return Reading(
+            tuple(acc.abilities), tuple(acc.unmapped), tuple(acc.not_own), tuple(tacc.triggers), tuple(tacc.unmapped)
+        )
 
     def read_sentence(self, sentence: str, acc: _Acc) -> None:
         if not sentence:

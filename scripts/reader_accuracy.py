@@ -1,6 +1,7 @@
 """Precision and recall of the Oracle reader against tests/data/cards_labelled.yaml, as Markdown (docs/cards.md).
 
     python scripts/reader_accuracy.py
+    python scripts/reader_accuracy.py --triggers    # the trigger reader, against cards_triggers_labelled.yaml
 
 Three tables: the random sample (an estimate for the whole bundled database, with 95% Wilson lower bounds), all
 labelled cards per category, and how many faces of the bundled database the reader gives each category.
@@ -13,6 +14,7 @@ import random
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import yaml
 from combatcheck.cards.db import load_bundled
@@ -20,9 +22,20 @@ from combatcheck.cards.db import load_bundled
 # The scoring lives beside the tests that use it: it reads the reader's abilities with the snapshot models, which
 # the cards package doesn't import.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from reader_score import Label, Score, database_counts, score
+from reader_score import (
+    Label,
+    Score,
+    database_counts,
+    database_trigger_counts,
+    drawn_trigger_sample,
+    score,
+    score_triggers,
+    trigger_candidates,
+    trigger_label,
+)
 
 LABELS = Path(__file__).resolve().parent.parent / "tests" / "data" / "cards_labelled.yaml"
+TRIGGER_LABELS = Path(__file__).resolve().parent.parent / "tests" / "data" / "cards_triggers_labelled.yaml"
 # The net that drew the random sample: text mentioning attacking, blocking or a combat keyword.
 NET = re.compile(
     r"attack|block|flying|reach|shadow|horsemanship|\bfear\b|intimidate|menace|skulk|defender|haste|banding|walk\b|"
@@ -54,21 +67,15 @@ def table(result: Score) -> list[str]:
     return rows
 
 
-def main() -> int:
-    db = load_bundled()
-    raw = yaml.safe_load(LABELS.read_text(encoding="utf-8"))
-    candidates = sorted(n for n, c in db.cards.items() if NET.search(c.text.lower()))
-    drawn = random.Random(509).sample(candidates, 120)
-    sample = [Label.from_data(x) for x in raw["random_sample"]]
-    if [x.card for x in sample] != drawn:
-        print("the random sample in the labels is not the one the script draws", file=sys.stderr)
-        return 1
-    everything = sample + [Label.from_data(x) for x in raw["picked"]]
-    on_sample, on_all = score(sample, db), score(everything, db)
+def figures(
+    sample: list[Label], picked: list[Label], candidates: int, faces: int, scorer: Any, counts: Any, what: str
+) -> list[str]:
+    everything = sample + picked
+    on_sample, on_all = scorer(sample), scorer(everything)
     tp, fp, fn = sum(on_sample.tp.values()), sum(on_sample.fp.values()), sum(on_sample.fn.values())
     out = [
-        f"Random sample: {len(sample)} of the {len(candidates)} faces (of {len(db)}) whose text mentions combat; "
-        f"{tp + fn} labelled abilities.",
+        f"Random sample: {len(sample)} of the {candidates} faces (of {faces}) whose text {what}; "
+        f"{tp + fn} labelled items.",
         "",
         f"- precision {pct(on_sample.precision())} (95% lower bound {pct(wilson_low(tp, tp + fp))})",
         f"- recall {pct(on_sample.recall())} (95% lower bound {pct(wilson_low(tp, tp + fn))})",
@@ -81,11 +88,50 @@ def main() -> int:
         "",
         "| category | faces |",
         "|---|---:|",
-        *(f"| {cat} | {n} |" for cat, n in sorted(database_counts(db).items(), key=lambda kv: (-kv[1], kv[0]))),
+        *(f"| {cat} | {n} |" for cat, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))),
     ]
-    misses = on_all.misses
-    if misses:
-        out += ["", "Disagreements:", *(f"- {card}: {kind} {form}" for card, kind, form in misses)]
+    if on_all.misses:
+        out += ["", "Disagreements:", *(f"- {card}: {kind} {form}" for card, kind, form in on_all.misses)]
+    return out
+
+
+def main() -> int:
+    db = load_bundled()
+    if "--triggers" in sys.argv[1:]:
+        raw = yaml.safe_load(TRIGGER_LABELS.read_text(encoding="utf-8"))
+        sample = [trigger_label(x) for x in raw["random_sample"]]
+        if [x.card for x in sample] != drawn_trigger_sample(db):
+            print("the random sample in the trigger labels is not the one the script draws", file=sys.stderr)
+            return 1
+        picked = [trigger_label(x) for x in raw["picked"]]
+        out = figures(
+            sample,
+            picked,
+            len(trigger_candidates(db)),
+            len(db),
+            lambda labels: score_triggers(labels, db),
+            database_trigger_counts(db),
+            "has an attack or block trigger condition or a trigger keyword",
+        )
+        print("\n".join(out))
+        return 0
+    raw = yaml.safe_load(LABELS.read_text(encoding="utf-8"))
+    candidates = sorted(n for n, c in db.cards.items() if NET.search(c.text.lower()))
+    drawn = random.Random(509).sample(candidates, 120)
+    sample = [Label.from_data(x) for x in raw["random_sample"]]
+    if [x.card for x in sample] != drawn:
+        print("the random sample in the labels is not the one the script draws", file=sys.stderr)
+        return 1
+    picked = [Label.from_data(x) for x in raw["picked"]]
+    out = figures(
+        sample,
+        picked,
+        len(candidates),
+        len(db),
+        lambda labels: score(labels, db),
+        database_counts(db),
+        "mentions combat",
+    )
     print("\n".join(out))
     return 0
 

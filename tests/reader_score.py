@@ -10,6 +10,8 @@ labelled one, parameters included.
 from __future__ import annotations
 
 import json
+import random
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -61,6 +63,53 @@ def reader_items(card: str, db: CardDatabase) -> set[tuple[str, str]]:
     return found | ({(UNMAPPED, UNMAPPED)} if reading.unmapped else set())
 
 
+# The net that drew the trigger sample: a when/whenever condition about attacking or blocking, or a trigger keyword
+# at the start of a line; and the draw itself (tests/data/cards_triggers_labelled.yaml).
+TRIGGER_NET = re.compile(
+    r"(^|\n)(when|whenever)\b[^,.\n]*\b(attack|attacks|block|blocks|blocked|attacked)\b|"
+    r"(^|\n)(rampage|bushido|flanking|afflict|frenzy|exalted|battle cry|annihilator|myriad|melee|dethrone|provoke|"
+    r"training|mentor)\b",
+    re.I,
+)
+TRIGGER_SEED, TRIGGER_SAMPLE = 5083, 110
+
+
+def trigger_candidates(db: CardDatabase) -> list[str]:
+    return sorted(n for n, c in db.cards.items() if TRIGGER_NET.search(c.text))
+
+
+def drawn_trigger_sample(db: CardDatabase) -> list[str]:
+    return random.Random(TRIGGER_SEED).sample(trigger_candidates(db), TRIGGER_SAMPLE)
+
+
+def trigger_label(data: Mapping[str, Any]) -> Label:
+    """A label of tests/data/cards_triggers_labelled.yaml: the card's attack and block triggers, and whether it has
+    own trigger text the vocabulary can't express."""
+    return Label(str(data["card"]), tuple(data.get("triggers") or ()), bool(data.get("unmapped", False)))
+
+
+def _counted(abilities: Iterable[Any]) -> set[tuple[str, str]]:
+    """Canonical forms, the second and later instances of the same ability told apart (a card with two of one
+    trigger has two triggers)."""
+    seen: Counter[tuple[str, str]] = Counter()
+    out: set[tuple[str, str]] = set()
+    for ability in abilities:
+        category, form = canonical(ability)
+        seen[(category, form)] += 1
+        n = seen[(category, form)]
+        out.add((category, form if n == 1 else f"{form} #{n}"))
+    return out
+
+
+def trigger_label_items(label: Label) -> set[tuple[str, str]]:
+    return _counted(label.abilities) | ({(UNMAPPED, UNMAPPED)} if label.unmapped else set())
+
+
+def reader_trigger_items(card: str, db: CardDatabase) -> set[tuple[str, str]]:
+    reading = read_card(find_card(card, db), db)
+    return _counted(reading.triggers) | ({(UNMAPPED, UNMAPPED)} if reading.triggers_unmapped else set())
+
+
 @dataclass
 class Score:
     tp: Counter[str] = field(default_factory=Counter)
@@ -101,6 +150,25 @@ def score(labels: Iterable[Label], db: CardDatabase) -> Score:
     for label in labels:
         result.add(label.card, label.items(), reader_items(label.card, db))
     return result
+
+
+def score_triggers(labels: Iterable[Label], db: CardDatabase) -> Score:
+    result = Score()
+    for label in labels:
+        result.add(label.card, trigger_label_items(label), reader_trigger_items(label.card, db))
+    return result
+
+
+def database_trigger_counts(db: CardDatabase) -> Counter[str]:
+    """How many faces of the database the trigger reader gives each category."""
+    counts: Counter[str] = Counter()
+    for face in db.cards.values():
+        reading = read_card(face, db)
+        for category in {canonical(a)[0] for a in reading.triggers}:
+            counts[category] += 1
+        if reading.triggers_unmapped:
+            counts[UNMAPPED] += 1
+    return counts
 
 
 def database_counts(db: CardDatabase) -> Counter[str]:

@@ -11,7 +11,9 @@ from pydantic import BaseModel
 
 from ...models import Permanent
 from ...models.abilities import Keyword
+from ...models.filters import CreatureFilter
 from ...solver.rules.base import Message
+from ...solver.text.filters import describe_filter
 from ..trigger_points import TriggerPoint
 
 
@@ -55,8 +57,9 @@ class Wording(ABC):
         return {}
 
     def name(self, ability: Any, lang: str) -> str:
-        """The ability as a message names it, in `lang`."""
-        return self.messages["name"].text(lang).format(**self.name_values(ability, lang))
+        """The ability as a message names it, in `lang`, with the creatures its filter matches
+        ("… becomes blocked by a creature" (white creatures))."""
+        return self.messages["name"].text(lang).format(**self.name_values(ability, lang)) + filtered(ability, lang)
 
     @abstractmethod
     def hits(self, point: TriggerPoint, source: Permanent, ability: Any) -> list[Hit]:
@@ -73,6 +76,21 @@ class SelfWording(Wording):
 
     @abstractmethod
     def self_hits(self, point: TriggerPoint, source: Permanent, ability: Any) -> list[Hit]: ...
+
+
+def creature_filter(ability: Any) -> CreatureFilter | None:
+    """The filter of a parameterized trigger: the value itself, or its `creatures` (counts, watchers)."""
+    value = getattr(ability, next(iter(type(ability).model_fields)), None) if isinstance(ability, BaseModel) else None
+    if isinstance(value, CreatureFilter):
+        return value
+    found = getattr(value, "creatures", None)
+    return found if isinstance(found, CreatureFilter) else None
+
+
+def filtered(ability: Any, lang: str) -> str:
+    """' (white creatures)': the creatures a trigger's filter matches, in `lang`, or nothing."""
+    flt = creature_filter(ability)
+    return f" ({describe_filter(flt, lang, str):pl})" if flt is not None else ""
 
 
 CATALOG: list[Wording] = []

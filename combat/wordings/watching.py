@@ -21,7 +21,7 @@ from ...solver.rules.base import Message
 from ..trigger_points import TriggerPoint
 from . import events
 from .attacking import ATTACKS, ATTACKS_ALONE, UNBLOCKED
-from .base import Hit, Wording, register
+from .base import Hit, Wording, filtered, register
 from .blocking import BLOCKED, BLOCKS
 
 _CREATURE = {
@@ -197,7 +197,7 @@ class _OnYou(Wording):
 
     def name(self, ability: Any, lang: str) -> str:
         code = "name_planeswalkers" if self.spec(ability).planeswalkers else "name"
-        return self.messages[code].text(lang)
+        return self.messages[code].text(lang) + filtered(ability, lang)
 
 
 @register

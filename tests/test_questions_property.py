@@ -3,11 +3,12 @@ declarations, the forced choices, and "can X block / attack Y?" (cost-free choic
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from boards import attack_boards, boards
 from combatcheck.models import Snapshot, snapshot_from_data
-from combatcheck.models.answers import Choice, ForcedChoices
+from combatcheck.models.answers import Choice, ChoiceAnswer, ForcedChoices
 from combatcheck.solver import can_attack, can_block, check, count_declarations, forced_choices
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -62,6 +63,36 @@ def _check_forced(
             assert (None, t) in never
 
 
+def _check_can(
+    snapshot: Snapshot,
+    answer: ChoiceAnswer,
+    choice: tuple[str, str],
+    legal: list[Pairs],
+    *,
+    with_choice: list[Pairs],
+    pair_allowed: bool,
+    obeyed: Callable[[Pairs], int],
+    optimum: int,
+) -> None:
+    """Yes iff some legal declaration makes the choice, and then the one given is legal and makes it; no with the
+    restrictions when no restriction-obeying declaration makes it, else with the requirements it costs."""
+    if any(choice in d for d in legal):
+        assert answer.answer == "yes" and answer.declaration is not None
+        pairs = (
+            answer.declaration.attack_pairs() if answer.question == "can_attack" else answer.declaration.block_pairs()
+        )
+        assert frozenset(pairs) in legal and choice in pairs
+        assert check(snapshot.model_copy(update={"declaration": answer.declaration})).verdict == "legal"
+    else:
+        assert answer.answer == "no", answer
+        if not pair_allowed or not with_choice:
+            assert answer.forbidden_by and not answer.missed_requirements
+        else:
+            assert answer.missed_requirements and not answer.forbidden_by
+            assert answer.requirements_with_choice == max(obeyed(d) for d in with_choice)
+            assert answer.requirements_optimum == optimum
+
+
 def _check_count(snapshot: Snapshot, legal: list[Pairs], pairs_of: Any) -> None:
     counted = count_declarations(snapshot, limit=10_000, show=10_000)
     assert (counted.status, counted.count) == ("exact", len(legal))
@@ -90,20 +121,16 @@ def test_block_questions_agree_with_brute_force(board: dict[str, Any], pick: int
     if not cost_free:
         return
     b, a = cost_free[pick % len(cost_free)]
-    answer = can_block(snapshot, b, a)
-    with_choice = [d for d in obeying if (b, a) in d]
-    if any((b, a) in d for d in legal):
-        assert answer.answer == "yes" and answer.declaration is not None
-        assert frozenset(answer.declaration.block_pairs()) in legal and (b, a) in answer.declaration.block_pairs()
-        assert check(snapshot.model_copy(update={"declaration": answer.declaration})).verdict == "legal"
-    else:
-        assert answer.answer == "no", answer
-        if not pair_ok(ref, ref.perms[b], ref.perms[a]) or not with_choice:
-            assert answer.forbidden_by and not answer.missed_requirements
-        else:
-            assert answer.missed_requirements and not answer.forbidden_by
-            assert answer.requirements_with_choice == max(requirements_obeyed(ref, d) for d in with_choice)
-            assert answer.requirements_optimum == optimum
+    _check_can(
+        snapshot,
+        can_block(snapshot, b, a),
+        (b, a),
+        legal,
+        with_choice=[d for d in obeying if (b, a) in d],
+        pair_allowed=pair_ok(ref, ref.perms[b], ref.perms[a]),
+        obeyed=lambda d: requirements_obeyed(ref, d),
+        optimum=optimum,
+    )
 
 
 @SETTINGS
@@ -124,16 +151,13 @@ def test_attack_questions_agree_with_brute_force(board: dict[str, Any], pick: in
     if not cost_free:
         return
     c, t = cost_free[pick % len(cost_free)]
-    answer = can_attack(snapshot, c, t)
-    with_choice = [a for a in obeying if (c, t) in a]
-    if any((c, t) in a for a in legal):
-        assert answer.answer == "yes" and answer.declaration is not None
-        assert frozenset(answer.declaration.attack_pairs()) in legal
-        assert answer.declaration.attacks[c] == t
-    else:
-        assert answer.answer == "no", answer
-        if not attack_pair_ok(ref, ref.perms[c], t) or not with_choice:
-            assert answer.forbidden_by and not answer.missed_requirements
-        else:
-            assert answer.missed_requirements and not answer.forbidden_by
-            assert answer.requirements_with_choice == max(attack_obeyed(ref, a) for a in with_choice)
+    _check_can(
+        snapshot,
+        can_attack(snapshot, c, t),
+        (c, t),
+        legal,
+        with_choice=[a for a in obeying if (c, t) in a],
+        pair_allowed=attack_pair_ok(ref, ref.perms[c], t),
+        obeyed=lambda a: attack_obeyed(ref, a),
+        optimum=optimum,
+    )

@@ -50,7 +50,7 @@ ALLOWED: dict[str, set[str]] = {
     "generate": set() | CAPABILITY,  # verdicts known by construction: never asks the checker
     "combat": {"solver", "models"} | CAPABILITY,  # planned: the combat timeline and triggers
     "importers": {"models", "cards", "batch"} | CAPABILITY,  # planned: recorded-game formats (Arena)
-    "render": {"solver", "models"} | CAPABILITY,  # planned: pictures
+    "render": {"solver", "models"} | CAPABILITY,  # pictures
     "desk": {"render", "solver", "combat", "models", "cards", "limits"} | CAPABILITY,  # the web page and HTTP API
     "cli": {
         "console",

@@ -23,7 +23,7 @@ PLAYER_H = 52
 SLOT_W, SLOT_H = 160, 200
 PLAYER_SLOT_H = 100
 PER_ROW = 4
-MIN_COLUMNS = 3
+MIN_COLUMNS = 2
 MARGIN = 16
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', sans-serif"
 COLOURS = {
@@ -192,16 +192,16 @@ class Panel:
             f'stroke="{stroke}" stroke-width="{width}"/>'
         )
         name = perm.name if perm is not None and perm.name else object_id
-        lines = _wrap(name, 16)[:2]
+        lines = _wrap(name, 14)[:2]
         for i, line in enumerate(lines):
-            out.append(_svg_text(x + 7, y + 18 + i * 16, line, 13.5, weight="bold"))
+            out.append(_svg_text(x + 7, y + 19 + i * 17, line, 15, weight="bold"))
         detail = _title("player", self.lang) if perm is None else f"{object_id} · {perm.controller}"
-        out.append(_svg_text(x + 7, y + 20 + len(lines) * 16, detail, 11, fill="#555"))
+        out.append(_svg_text(x + 7, y + 21 + len(lines) * 17, detail, 11.5, fill="#555"))
         if perm is not None:
-            shown = [part for ability in _ability_text(perm) for part in _wrap(ability, 21)][: 6 - len(lines)]
-            top = y + 40 + len(lines) * 16
+            shown = [part for ability in _ability_text(perm) for part in _wrap(ability, 18)][: 6 - len(lines)]
+            top = y + 42 + len(lines) * 17
             for i, line in enumerate(shown):
-                out.append(_svg_text(x + 7, top + i * 14, line, 11.5))
+                out.append(_svg_text(x + 7, top + i * 15, line, 12.5))
             stats = _stats(perm)
             if stats:
                 out.append(

@@ -21,6 +21,11 @@ def _tree(svg: str) -> ET.Element:
     return ET.fromstring(svg)
 
 
+def _words(root: ET.Element) -> str:
+    """The picture's text, its lines joined by spaces (long titles and messages are wrapped over several lines)."""
+    return " ".join(part.strip() for part in root.itertext() if part.strip())
+
+
 def _arrows(root: ET.Element, kind: str) -> int:
     return sum(1 for line in root.iter(f"{SVG}line") if kind in line.get("class", "").split())
 
@@ -41,7 +46,7 @@ def test_render_writes_every_example(path: Path, tmp_path: Path) -> None:
     else:
         pairs = snapshot.declaration.attack_pairs() if snapshot.declaration else []
         assert _arrows(root, "attack") == len(pairs)
-    text = "".join(root.itertext())
+    text = _words(root)
     assert report.verdict.upper() in text.upper()
     for finding in report.violations:
         assert finding.rule in text
@@ -60,7 +65,7 @@ def test_marks_sit_on_the_creatures_involved() -> None:
         if g.get("class") == "card" and any(t.text == "509.1c" for t in g.iter(f"{SVG}text"))
     }
     assert marked == {"sentry"}
-    text = "".join(root.itertext())
+    text = _words(root)
     assert "ILLÉGAL" in text and "Une déclaration légale (la plus proche de la proposition) :" in text
     assert _arrows(root, "witness") == 2
 
@@ -74,14 +79,14 @@ def test_tapped_creatures_are_turned_and_names_are_escaped() -> None:
     root = _tree(svg)
     turned = {g.get("data-id") for g in root.iter(f"{SVG}g") if "rotate(90" in (g.get("transform") or "")}
     assert turned == {"b"}
-    assert "<Brute & Co>" in "".join(root.itertext())
+    assert "<Brute & Co>" in _words(root)
     svg.encode("utf-8")  # a lone surrogate in a name can't break the output
 
 
 def test_render_without_a_report_draws_the_board() -> None:
     snapshot = board(attacker("a"), blocker("b"), blocks={"b": "a"})
     root = _tree(render_svg(snapshot))
-    assert _arrows(root, "block") == 1 and "LEGAL" not in "".join(root.itertext())
+    assert _arrows(root, "block") == 1 and "LEGAL" not in _words(root)
 
 
 def test_png_is_written_with_cairosvg(tmp_path: Path) -> None:

@@ -64,9 +64,7 @@ class DeclarationCount(BaseModel):
     )
     count: int
     limit: int
-    declarations: list[Declaration] = Field(
-        description="the first ones, fewest choices first (with status more: among the `limit` found)"
-    )
+    declarations: list[Declaration] = Field(description="the first ones found, fewest choices first")
     requirements_optimum: int | None = None
     paying_not_counted: bool = Field(
         False, description="some creatures could also be declared by paying a cost; those declarations aren't counted"

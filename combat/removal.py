@@ -6,6 +6,8 @@ regenerated, changed characteristics, was tapped) and the timeline works out wha
 
 from __future__ import annotations
 
+from typing import Literal
+
 from ..models import Permanent
 from ..models.changes import apply_changes
 from ..models.characteristics import CardType
@@ -25,6 +27,8 @@ from .restrictions import broken_now, newly_restricted
 from .state import BoardChange, Change, NoChange, RemovalCause, Role, StaysInCombat
 from .working import Working
 
+BoardWhat = Literal["leaves", "controller", "phases_out", "regenerates"]
+
 
 def _not_in_combat(work: Working, object_id: str) -> list[Change]:
     return [NoChange(object=object_id, reason="not_in_combat", **work.cite("removal"))]
@@ -38,14 +42,26 @@ def remove_from_combat(work: Working, event: RemoveFromCombat) -> list[Change]:
     return work.remove_from_combat(object_id, RemovalCause.EFFECT, "removal")
 
 
+def _removing(
+    work: Working,
+    object_id: str,
+    what: BoardWhat,
+    concept: str,
+    cause: RemovalCause,
+    roles: tuple[Role, ...] | None = None,
+) -> list[Change]:
+    """What happened on the battlefield, and the removal from combat it causes (506.4) — or why nothing changes."""
+    changes: list[Change] = [BoardChange(object=object_id, what=what, **work.cite(concept))]
+    roles = work.roles(object_id) if roles is None else roles
+    if roles:
+        return changes + work.remove_from_combat(object_id, cause, "removal", roles)
+    return changes + (_not_in_combat(work, object_id) if work.in_combat else [])
+
+
 def leaves_battlefield(work: Working, event: LeavesBattlefield) -> list[Change]:
     object_id = event.leaves_battlefield
     work.on_battlefield(object_id, "leaves_battlefield")
-    changes: list[Change] = [BoardChange(object=object_id, what="leaves", **work.cite("removal"))]
-    if work.roles(object_id):
-        changes += work.remove_from_combat(object_id, RemovalCause.LEFT_BATTLEFIELD, "removal")
-    elif work.in_combat:
-        changes += _not_in_combat(work, object_id)
+    changes = _removing(work, object_id, "leaves", "removal", RemovalCause.LEFT_BATTLEFIELD)
     del work.board[object_id]
     return changes
 
@@ -55,11 +71,7 @@ def change_control(work: Working, event: ChangeControl) -> list[Change]:
     permanent = work.on_battlefield(object_id, "change_control")
     if permanent.controller == event.to:
         return [NoChange(object=object_id, reason="same_controller", **work.cite("removal"))]
-    changes: list[Change] = [BoardChange(object=object_id, what="controller", **work.cite("removal"))]
-    if work.roles(object_id):
-        changes += work.remove_from_combat(object_id, RemovalCause.CONTROL_CHANGED, "removal")
-    elif work.in_combat:
-        changes += _not_in_combat(work, object_id)
+    changes = _removing(work, object_id, "controller", "removal", RemovalCause.CONTROL_CHANGED)
     work.update(object_id, controller=event.to)
     return changes
 
@@ -67,11 +79,7 @@ def change_control(work: Working, event: ChangeControl) -> list[Change]:
 def phases_out(work: Working, event: PhasesOut) -> list[Change]:
     object_id = event.phases_out
     work.on_battlefield(object_id, "phases_out")
-    changes: list[Change] = [BoardChange(object=object_id, what="phases_out", **work.cite("phasing"))]
-    if work.roles(object_id):
-        changes += work.remove_from_combat(object_id, RemovalCause.PHASED_OUT, "removal")
-    elif work.in_combat:
-        changes += _not_in_combat(work, object_id)
+    changes = _removing(work, object_id, "phases_out", "phasing", RemovalCause.PHASED_OUT)
     work.update(object_id, phased_out=True)
     return changes
 
@@ -80,12 +88,8 @@ def regenerates(work: Working, event: Regenerates) -> list[Change]:
     """701.15a: it is tapped and, if it is an attacking or blocking creature, removed from combat (506.4)."""
     object_id = event.regenerates
     work.on_battlefield(object_id, "regenerates")
-    changes: list[Change] = [BoardChange(object=object_id, what="regenerates", **work.cite("regenerate"))]
     roles = tuple(r for r in work.roles(object_id) if r != "attacked")
-    if roles:
-        changes += work.remove_from_combat(object_id, RemovalCause.REGENERATED, "removal", roles)
-    elif work.in_combat:
-        changes += _not_in_combat(work, object_id)
+    changes = _removing(work, object_id, "regenerates", "regenerate", RemovalCause.REGENERATED, roles)
     work.update(object_id, tapped=True)
     return changes
 

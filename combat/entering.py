@@ -82,7 +82,7 @@ def enters_attacking(work: Working, event: EntersAttacking) -> list[Change]:
 
 
 def _never_attacking(work: Working, creature: Permanent, target: str) -> str | None:
-    if not work.is_creature(creature):
+    if not creature.is_creature:
         return "not_a_creature"
     if creature.is_battle:
         return "battle"
@@ -118,7 +118,7 @@ def enters_blocking(work: Working, event: EntersBlocking) -> list[Change]:
     _blocking_checks(work, blocker, "enters_blocking")
     changes = _enter(work, blocker, "put_blocking")
     reason: str | None = None
-    if not work.is_creature(blocker):
+    if not blocker.is_creature:
         reason = "not_a_creature"
     elif blocker.is_battle:
         reason = "battle"
@@ -146,7 +146,7 @@ def made_to_block(work: Working, event: MadeToBlock) -> list[Change]:
         return [NoChange(object=blocker.id, reason="removed_earlier", **work.cite("removal"))]
     if attacker_id not in work.attackers:
         return [NoChange(object=attacker_id, reason="attacker_not_attacking", **work.cite("removal"))]
-    if not work.is_creature(blocker):
+    if not blocker.is_creature:
         return [NoChange(object=blocker.id, reason="not_a_creature", **work.cite("only_creatures"))]
     if blocker.is_battle:
         return [NoChange(object=blocker.id, reason="battle", **work.cite("effect_battle"))]

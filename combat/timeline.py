@@ -159,7 +159,7 @@ def follow(snapshot: Snapshot, *, lang: Language = "en") -> Timeline:
         try:
             changes, report, go_on = _one(work, event, lang)
         except TimelineInputError as exc:
-            raise SnapshotError([exc.problem(index)]) from None
+            raise SnapshotError([exc.problem(index, ev.event_kind(event))]) from None
         if report is not None:
             declarations[index] = report
         if not any(isinstance(c, Declared) for c in changes):

@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..models import Permanent, Snapshot
-from ..models.characteristics import CardType
 from ..models.validation import InputProblem
 from ..solver.board import Board
 from .citations import Cite, cite
@@ -44,8 +43,9 @@ class TimelineInputError(Exception):
         self.message = message
         super().__init__(f"{field}: {message}")
 
-    def problem(self, index: int) -> InputProblem:
-        where = f"events[{index}]" + (f".{self.field}" if self.field else "")
+    def problem(self, index: int, kind: str) -> InputProblem:
+        """Where: the event's field, or the event itself (named by its word) when the whole event is misplaced."""
+        where = f"events[{index}]" + (f".{self.field}" if self.field else f" ({kind})")
         return InputProblem(where, self.message)
 
 
@@ -125,9 +125,6 @@ class Working:
 
     def removed_this_combat(self, permanent_id: str) -> bool:
         return any(r.id == permanent_id for r in self.removed)
-
-    def compare_step(self, step: TurnStep) -> int:
-        return STEP_ORDER[self.step] - STEP_ORDER[step]
 
     @property
     def in_combat(self) -> bool:
@@ -265,9 +262,3 @@ class Working:
                 **self.cite(concept),
             )
         ]
-
-    # --- helpers for entering creatures --------------------------------------------------------------------------
-
-    @staticmethod
-    def is_creature(permanent: Permanent) -> bool:
-        return CardType.CREATURE in permanent.types

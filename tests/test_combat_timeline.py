@@ -246,7 +246,7 @@ def test_starting_from_a_declare_blockers_snapshot() -> None:
     ("events", "message"),
     [
         ([{"leaves_battlefield": "baer"}], r"events\[0\]\.leaves_battlefield: no permanent or player with id 'baer'"),
-        ([BLOCK], r"events\[0\]: blockers are declared before attackers are declared"),
+        ([BLOCK], r"events\[0\] \(declare_blockers\): blockers are declared before attackers are declared"),
         (
             [ATTACK, BLOCK, {"made_to_block": "elf", "blocking": "ogre"}],
             r"events\[2\]\.made_to_block: 'elf' is "
@@ -259,7 +259,7 @@ def test_starting_from_a_declare_blockers_snapshot() -> None:
             [ATTACK, {"leaves_battlefield": "bear"}, {"tap": "bear"}],
             r"events\[2\]\.tap: 'bear' is not on the battlefield",
         ),
-        (["combat_damage"], r"events\[0\]: combat damage happens during a combat phase"),
+        (["combat_damage"], r"events\[0\] \(combat_damage\): combat damage happens during a combat phase"),
         ([{"enters": creature("ogre")}], r"events\[0\]\.enters\.id: 'ogre' is already used"),
     ],
 )

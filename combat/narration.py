@@ -7,7 +7,7 @@ from typing import Any
 
 from ..models import Permanent, Snapshot
 from ..models.events import EVENT_KINDS, entering
-from ..solver.explain import report_lines
+from ..solver.explain import report_lines, trigger_item_lines, word
 from ..solver.rules import Message
 from .change_words import CHANGES
 from .citations import cite
@@ -274,6 +274,9 @@ class Narrator:
         for moment in timeline.moments[1:]:
             out.append(self.title(moment))
             out += [line for c in moment.changes if (line := self.change_line(c, moment)) is not None]
+            triggered = timeline.triggers.get(moment.index)
+            if triggered:  # 508.3, 509.3: what this event makes trigger
+                out += ["  " + word("triggers", lang), *trigger_item_lines(triggered, lang, "    ")]
             report = timeline.declarations.get(moment.index)
             if report is not None and report.verdict != "legal":
                 view = self.snapshot.model_copy(update={"permanents": tuple(self.permanents.values())})

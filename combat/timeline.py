@@ -14,7 +14,7 @@ from pydantic import BaseModel, Field
 
 from ..models import Snapshot, SnapshotError
 from ..models import events as ev
-from ..models.report import Language, Report
+from ..models.report import Language, Report, Triggered
 from ..solver.board import Board
 from . import entering, removal, steps
 from .orders import announce
@@ -43,6 +43,11 @@ class Timeline(BaseModel):
     moments: tuple[Moment, ...]
     declarations: dict[int, Report] = Field(
         default_factory=dict, description="event index -> the checker's report on that declaration"
+    )
+    triggers: dict[int, list[Triggered]] = Field(
+        default_factory=dict,
+        description="event index -> the attack and block triggers that event makes trigger (508.3, 509.3); events "
+        "where nothing triggers are left out",
     )
 
     @property
@@ -171,7 +176,7 @@ def follow(snapshot: Snapshot, *, lang: Language = "en") -> Timeline:
             verdict = "unknown" if report is not None and report.verdict == "unknown" else "illegal"
             stopped_at = index
             break
-    return Timeline(
+    timeline = Timeline(
         rules=snapshot.rules,
         lang=lang,
         verdict=verdict,
@@ -179,3 +184,6 @@ def follow(snapshot: Snapshot, *, lang: Language = "en") -> Timeline:
         moments=tuple(moments),
         declarations=declarations,
     )
+    from .timeline_triggers import timeline_triggers  # it reads the moments this module builds
+
+    return timeline.model_copy(update={"triggers": timeline_triggers(snapshot, timeline)})

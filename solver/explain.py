@@ -7,7 +7,7 @@ from typing import get_args
 
 from ..models import Declaration, Snapshot
 from ..models.costs import mana_symbols
-from ..models.report import Finding, Language, Report
+from ..models.report import Finding, Language, Report, Triggered
 from .board import Board
 from .ir import Reason, Value
 from .rules import CATALOG
@@ -114,7 +114,7 @@ WORDS: dict[str, Message] = {
     ),
     "triggers": Message("Triggers:", "Capacités déclenchées :", "Habilidades disparadas:"),
     "no_triggers": Message("Nothing triggers.", "Aucune capacité ne se déclenche.", "No se dispara ninguna habilidad."),
-    "on_resolution": Message("when it resolves", "à la résolution", "al resolverse"),
+    "on_resolution": Message("when it resolves: {text}", "à la résolution : {text}", "al resolverse: {text}"),
 }
 
 
@@ -163,13 +163,18 @@ def _trigger_lines(report: Report, lang: str) -> list[str]:
     """The triggers of a legal declaration (508.3, 509.3), with what is left to their resolution."""
     if not report.triggers:
         return [word("no_triggers", lang)]
-    lines = [word("triggers", lang)]
-    for item in report.triggers:
-        lines.append(f"  - ({item.rule}) {item.message}")
+    return [word("triggers", lang), *trigger_item_lines(report.triggers, lang, "  ")]
+
+
+def trigger_item_lines(items: list[Triggered], lang: str, indent: str) -> list[str]:
+    """One line per triggered ability, then what is left to its resolution and what it depends on."""
+    lines: list[str] = []
+    for item in items:
+        lines.append(f"{indent}- ({item.rule}) {item.message}")
         if item.on_resolution:
-            lines.append(f"      {word('on_resolution', lang)}: {item.on_resolution}")
+            lines.append(f"{indent}    {word('on_resolution', lang, text=item.on_resolution)}")
         if item.condition:
-            lines.append(f"      {item.condition}")
+            lines.append(f"{indent}    {item.condition}")
     return lines
 
 

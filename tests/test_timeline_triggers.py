@@ -201,3 +201,25 @@ def test_seed_509_4f_recolored_blocker_on_the_timeline() -> None:
     )
     assert set(found) == {4}
     assert [t.objects for t in found[4]] == [["a", "o"]]
+
+
+def test_follow_reports_triggers_per_event_in_its_json() -> None:
+    """`combatcheck combat --json`: the timeline carries, per event index, what that event makes trigger."""
+    from combatcheck.combat import follow
+    from combatcheck.models import snapshot_from_data
+
+    snapshot = snapshot_from_data(
+        {
+            "active_player": "ana",
+            "players": ["ana", "ben"],
+            "permanents": [
+                {"id": "a", "controller": "ana", "power": 2, "toughness": 2, "abilities": [{"rampage": 1}]},
+                {"id": "b", "controller": "ben", "power": 2, "toughness": 2},
+            ],
+            "events": [{"declare_attackers": {"attacks": {"a": "ben"}}}, {"declare_blockers": {"blocks": {"b": "a"}}}],
+        }
+    )
+    timeline = follow(snapshot, lang="es")
+    assert list(timeline.triggers) == [1]
+    assert timeline.triggers[1][0].key == "rampage" and "se dispara" in timeline.triggers[1][0].message
+    assert '"triggers"' in timeline.model_dump_json()

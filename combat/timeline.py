@@ -19,6 +19,7 @@ from ..solver.board import Board
 from . import entering, removal, steps
 from .orders import announce
 from .state import Alone, AttackingCreature, Attacks, Change, CombatRecord, Declared, Edition, Entry, Moment
+from .timeline_triggers import timeline_triggers
 from .timing import timing_verdict
 from .working import TimelineInputError, Working
 
@@ -184,6 +185,4 @@ def follow(snapshot: Snapshot, *, lang: Language = "en") -> Timeline:
         moments=tuple(moments),
         declarations=declarations,
     )
-    from .timeline_triggers import timeline_triggers  # it reads the moments this module builds
-
-    return timeline.model_copy(update={"triggers": timeline_triggers(snapshot, timeline)})
+    return timeline.model_copy(update={"triggers": timeline_triggers(snapshot, timeline.moments, lang)})

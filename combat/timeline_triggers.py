@@ -8,7 +8,7 @@ blocker and attacker had as it began (509.3f), for the counts of 509.3e.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
 
 from ..models import Snapshot
 from ..models.report import Triggered
@@ -26,9 +26,6 @@ from .state import (
 )
 from .trigger_points import BlockPair, How, TriggerPoint
 from .triggers import triggers_at
-
-if TYPE_CHECKING:
-    from .timeline import Timeline
 
 _HOW: dict[Entry, How] = {Entry.DECLARED: "declared", Entry.EFFECT: "effect", Entry.PUT_ONTO_BATTLEFIELD: "entered"}
 
@@ -110,13 +107,12 @@ class TimelineTriggers:
         )
 
 
-def timeline_triggers(snapshot: Snapshot, timeline: Timeline) -> dict[int, list[Triggered]]:
-    """Event index -> the abilities that trigger on that event (events where nothing triggers are left out), in the
-    timeline's language. The timeline is followed again from its first moment, so a block keeps the
-    characteristics it began with (509.3f)."""
-    follow = TimelineTriggers(snapshot, timeline.lang)
+def timeline_triggers(snapshot: Snapshot, moments: Iterable[Moment], lang: str = "en") -> dict[int, list[Triggered]]:
+    """Event index -> the abilities that trigger on that event (events where nothing triggers are left out), for a
+    timeline's moments in order from the first, so a block keeps the characteristics it began with (509.3f)."""
+    follow = TimelineTriggers(snapshot, lang)
     out: dict[int, list[Triggered]] = {}
-    for moment in timeline.moments:
+    for moment in moments:
         found = follow.at(moment)
         if found:
             out[moment.index] = found

@@ -144,7 +144,6 @@ def test_an_illegal_declaration_triggers_nothing() -> None:
 
 def _follow(*events: Any, permanents: list[dict[str, Any]]) -> dict[int, list[Triggered]]:
     from combatcheck.combat import follow
-    from combatcheck.combat.timeline_triggers import timeline_triggers
     from combatcheck.models import snapshot_from_data
 
     snapshot = snapshot_from_data(
@@ -152,7 +151,7 @@ def _follow(*events: Any, permanents: list[dict[str, Any]]) -> dict[int, list[Tr
     )
     timeline = follow(snapshot)
     assert timeline.verdict == "legal"
-    return timeline_triggers(snapshot, timeline)
+    return timeline.triggers
 
 
 def test_seed_509_7_lumengrid_warden_and_flash_foliage_on_the_timeline() -> None:

@@ -7,7 +7,6 @@ from collections import Counter
 from typing import Any
 
 from combatcheck.combat import follow
-from combatcheck.combat.timeline_triggers import timeline_triggers
 from combatcheck.models import snapshot_from_data
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -103,7 +102,7 @@ def test_trigger_counts_agree_with_the_reference(data: dict[str, Any]) -> None:
     snapshot = snapshot_from_data(data)
     timeline = follow(snapshot)
     assert timeline.verdict == "legal", timeline.stopped_at
-    got = timeline_triggers(snapshot, timeline)
+    got = timeline.triggers
     reference = ReferenceTriggers(data["permanents"])
     for index, event in enumerate(data["events"]):
         expected = reference.event(event)

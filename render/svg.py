@@ -192,7 +192,7 @@ class Panel:
             f'stroke="{stroke}" stroke-width="{width}"/>'
         )
         name = perm.name if perm is not None and perm.name else object_id
-        lines = _wrap(name, 14)[:2]
+        lines = _wrap(name, 13)[:2]
         for i, line in enumerate(lines):
             out.append(_svg_text(x + 7, y + 19 + i * 17, line, 15, weight="bold"))
         detail = _title("player", self.lang) if perm is None else f"{object_id} · {perm.controller}"

@@ -229,3 +229,19 @@ def test_a_misspelt_card_is_reported_not_guessed(page: Page) -> None:
     name.press("Tab")
     expect(page.locator("#problems")).to_contain_text("unknown card 'Grizly Bears'; did you mean Grizzly Bears")
     expect(page.locator("#verdict")).to_have_text("")
+
+
+def test_an_attack_on_a_planeswalker_built_by_card_names(page: Page) -> None:
+    from playwright.sync_api import expect
+
+    page.select_option("#step", "declare_attackers")
+    _add_card(page, "Grizzly Bears", "ana")
+    _add_card(page, "Ajani Goldmane", "ben")
+    target = page.locator('#perms tbody tr[data-id="grizzly_bears"] select.declare option[value="ajani_goldmane"]')
+    expect(target).to_have_count(1)  # the card's type line makes it a planeswalker the bears may attack
+    _declare(page, "grizzly_bears", "ajani_goldmane")
+    expect(page.locator("#verdict")).to_have_text("LEGAL")
+    expect(page.locator("#lines")).to_contain_text(
+        "Grizzly Bears (grizzly_bears) attacks Ajani Goldmane (ajani_goldmane)"
+    )
+    _shot(page, "attack-planeswalker")

@@ -69,6 +69,7 @@ const state = {
   extraTop: {}, // snapshot fields the editor doesn't show, kept as loaded
   declarationExtra: {},
 };
+const typeLines = {}; // card name -> type line, from the completions seen and the cards loaded
 let selected = null;
 let timer = null;
 let requestNumber = 0;
@@ -169,21 +170,35 @@ function loadData(data) {
   for (const [key, value] of Object.entries(declaration)) if (key !== "blocks" && key !== "attacks") state.declarationExtra[key] = value;
   drawEditor();
   scheduleJudge(0);
+  learnTypes(state.rows.map((r) => r.card)).then(drawEditor);
 }
 
 // ---- the editor --------------------------------------------------------------------------------------------
 
 function attackers() { return state.rows.filter((r) => r.attacking); }
 
+// A planeswalker or battle can be attacked: its types are written in the snapshot, or come with its card.
+function attackable(row) {
+  const types = row.extra.types || [];
+  if (types.length) return types.includes("planeswalker") || types.includes("battle");
+  return /\b(Planeswalker|Battle)\b/.test(typeLines[row.card] || "");
+}
+
 function attackTargets() {
   const targets = state.players.filter((p) => p.id !== state.active).map((p) => ({ id: p.id, label: p.id }));
   for (const row of state.rows) {
-    const types = row.extra.types || [];
-    if ((types.includes("planeswalker") || types.includes("battle")) && row.controller !== state.active) {
-      targets.push({ id: row.id, label: label(row.id) });
-    }
+    if (attackable(row) && row.controller !== state.active) targets.push({ id: row.id, label: label(row.id) });
   }
   return targets;
+}
+
+async function learnTypes(names) {
+  const unknown = [...new Set(names)].filter((name) => name && !(name in typeLines));
+  await Promise.all(unknown.map(async (name) => {
+    const response = await fetch(`/api/cards?q=${encodeURIComponent(name)}&limit=1`);
+    const cards = response.ok ? await response.json() : [];
+    typeLines[name] = cards.length && cards[0].name.toLowerCase() === name.toLowerCase() ? cards[0].type_line : "";
+  }));
 }
 
 function label(id) {
@@ -223,10 +238,7 @@ function declareCell(row) {
 function rowElement(row) {
   const players = state.players.map((p) => [p.id, p.id]);
   const targets = [["", t("nobody")], ...state.players.filter((p) => p.id !== row.controller).map((p) => [p.id, p.id])];
-  for (const other of state.rows) {
-    const types = other.extra.types || [];
-    if (other !== row && (types.includes("planeswalker") || types.includes("battle"))) targets.push([other.id, label(other.id)]);
-  }
+  for (const other of state.rows) if (other !== row && attackable(other)) targets.push([other.id, label(other.id)]);
   const cardInput = el("input", {
     class: "card-name", list: "card-options", value: row.card, autocomplete: "off", spellcheck: "false",
     "aria-label": t("card"),
@@ -235,6 +247,7 @@ function rowElement(row) {
       const typed = e.target.value.trim();
       const oldBase = slug(row.card || "");
       row.card = typed;
+      learnTypes([typed]).then(() => changed(true));
       if (!row.id || row.id.startsWith(oldBase) || row.id === "creature") rename(row, uniqueId(slug(typed), row));
       changed(true);
     },
@@ -323,6 +336,7 @@ function suggest(typed) {
     const response = await fetch(`/api/cards?q=${encodeURIComponent(typed)}&limit=12`);
     if (!response.ok) return;
     const cards = await response.json();
+    for (const c of cards) typeLines[c.name] = c.type_line;
     $("card-options").replaceChildren(...cards.map((c) => el("option", {
       value: c.name, text: `${c.name === c.card ? "" : c.card + " · "}${c.type_line}${c.power !== null ? ` ${c.power}/${c.toughness}` : ""}`,
     })));

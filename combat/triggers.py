@@ -126,9 +126,7 @@ def with_triggers(report: Report, snapshot: Snapshot) -> Report:
     return report.model_copy(update={"triggers": declaration_triggers(snapshot, report)})
 
 
-TRIGGER_WORDS: frozenset[str] = frozenset(ability_word(w) for w in CATALOG)
 __all__ = [
-    "TRIGGER_WORDS",
     "ability_word",
     "declaration_point",
     "declaration_triggers",

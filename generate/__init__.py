@@ -9,8 +9,9 @@ the generator, and the share of illegal records is exact (`round(count * illegal
 Two steps are generated, each from its own model of the rules:
 
 - declare blockers (509.1, `_Board`): flying, reach, menace, protection from a color, "can't be blocked",
-  decayed ("can't block"), "can block an additional creature", block costs, Lure, provoke (`blocks_if_able`),
-  "must be blocked if able", tapped creatures and multiplayer boards;
+  decayed ("can't block"), "can block an additional creature", block costs, Lure (also with a creature paid for,
+  which is then held to it), provoke (`blocks_if_able`), "must be blocked if able", tapped creatures and
+  multiplayer boards;
 - declare attackers (508.1, `_AttackBoard`): tapped and summoning-sick creatures (`entered_this_turn`, haste),
   defender walls, "can't attack alone", the attack option (attack multiple players, left or right), planeswalkers
   and battles as targets, Propaganda / Ghostly Prison costs, Silent Arbiter (`max_attackers`), "attacks each

@@ -91,6 +91,15 @@ def block_requirements(board: BlockBoard, pattern: Pattern) -> None:
         lure.keywords.add("all_able_must_block_it")
         for c in _able_defenders(board, defender, 1):
             board.blocks[c.id] = [lure.id]
+    elif pattern == "paid_lure":
+        # One of the creatures able to block the Lure can block only if its controller pays (Qal Sisma Behemoth).
+        # Nobody has to pay, but this declaration does, and a creature paid for is held to the Lure like the others.
+        lure = _plain_attacker(board, defender)
+        lure.keywords.add("all_able_must_block_it")
+        able = _able_defenders(board, defender, 2)
+        rng.choice(able).block_cost = rng.choice(("{1}", "{2}"))
+        for c in able:
+            board.blocks[c.id] = [lure.id]
     elif pattern == "provoke":
         target = _plain_attacker(board, defender)
         provoked = rng.choice(_able_defenders(board, defender, 1))

@@ -88,7 +88,7 @@ def block_mistakes(board: BlockBoard, pattern: Pattern) -> dict[str, Mutation]:
         return mutate
 
     by_id = {c.id: c for c in board.creatures}
-    if pattern in ("lure", "double_lure", "provoke_vs_lure"):
+    if pattern in ("lure", "paid_lure", "double_lure", "provoke_vs_lure"):
         lured = [
             b
             for b, targets in board.blocks.items()
@@ -96,6 +96,20 @@ def block_mistakes(board: BlockBoard, pattern: Pattern) -> dict[str, Mutation]:
         ]
         if lured:
             out["all_able_must_block_it"] = stop(rng.choice(lured))
+    if pattern == "paid_lure":
+        # Qal Sisma Behemoth and Roar of Challenge: the paid creature blocks another attacker instead of the Lure.
+        # Paid for, it was able to block the Lure; the other attacker carries no requirement or restriction on
+        # being blocked by one creature, so this misses exactly that Lure requirement.
+        moves = [
+            (by_id[b], a)
+            for b in board.blocks
+            if board.costs(by_id[b])
+            for a in attackers
+            if not (a.has("all_able_must_block_it") or a.has("menace")) and board.can_block(by_id[b], a)
+        ]
+        if moves and (not lured or rng.random() < 0.5):
+            paid, other = rng.choice(moves)
+            out["all_able_must_block_it"] = assign(paid, [other])
     if pattern in ("provoke", "provoke_vs_lure"):
         provoked = [c for c in defenders if c.blocks_if_able and c.id in board.blocks]
         if provoked:

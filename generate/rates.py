@@ -8,16 +8,26 @@ from typing import Literal, get_args
 Mix = Literal["play", "fast", "solver"]
 MIXES: tuple[str, ...] = get_args(Mix)
 
-# Requirement patterns. "none" and "cost" have no requirement; the three conflicting ones force CP-SAT.
+# Requirement patterns. "none" and "cost" have no requirement; the three conflicting ones force CP-SAT;
+# "paid_lure" is a Lure with a creature its controller pays for, held to the Lure once paid (docs/format.md#costs).
 Pattern = Literal[
-    "none", "cost", "lure", "provoke", "must_be_blocked", "double_lure", "provoke_vs_lure", "two_must_be_blocked"
+    "none",
+    "cost",
+    "lure",
+    "paid_lure",
+    "provoke",
+    "must_be_blocked",
+    "double_lure",
+    "provoke_vs_lure",
+    "two_must_be_blocked",
 ]
 CONFLICTING: tuple[Pattern, ...] = ("double_lure", "provoke_vs_lure", "two_must_be_blocked")
 PATTERN_RATES: dict[str, dict[Pattern, float]] = {
     "play": {
-        "none": 0.80,
+        "none": 0.79,
         "cost": 0.05,
         "lure": 0.04,
+        "paid_lure": 0.01,
         "provoke": 0.04,
         "must_be_blocked": 0.04,
         "double_lure": 0.01,

@@ -92,6 +92,32 @@ def test_the_checker_agrees_with_the_generator(seed: int) -> None:
         assert_agrees(record, report)
 
 
+def test_paid_lure_records_hold_the_paid_creature_to_the_lure() -> None:
+    """The judges' reading of costs (docs/format.md#costs): the legal record pays for a creature and blocks the Lure
+    with it and with every free creature; the mistakes leave a free creature home (issue 9's Lure) or send the paid
+    creature to another attacker (Qal Sisma Behemoth and Roar of Challenge). A cost-free optimum calls all three
+    legal."""
+    records = [
+        r
+        for r in generate_records(1200, seed=2, illegal_share=0.5, step="declare_blockers")
+        if r["source"]["pattern"] == "paid_lure"
+    ]
+    kinds = set()
+    for record, report in checked(records):
+        assert_agrees(record, report)
+        costly = {p["id"] for p in record["permanents"] if any("block_cost" in a for a in p.get("abilities", []))}
+        lured = {p["id"] for p in record["permanents"] if "all_able_must_block_it" in p.get("abilities", [])}
+        (paid,) = costly
+        blocked = record["declaration"]["blocks"].get(paid, [])
+        paid_blocks = {blocked} if isinstance(blocked, str) else set(blocked)
+        if record["source"].get("mutation") == "all_able_must_block_it":
+            kinds.add("paid creature elsewhere" if paid_blocks and not paid_blocks & lured else "free creature home")
+        elif record["expected"] == "legal":
+            kinds.add("legal")
+            assert paid_blocks & lured
+    assert kinds == {"legal", "paid creature elsewhere", "free creature home"}, kinds
+
+
 @pytest.mark.parametrize(
     ("mix", "seed", "share"), [("play", 1, 0.3), ("play", 2, 0.3), ("solver", 3, 0.3), ("solver", 3, 1.0)]
 )

@@ -83,10 +83,13 @@ def _decide(action: str, snapshot: Snapshot, lang: Lang, time_limit: float | Non
     from .combat.triggers import with_triggers
     from .solver import check, solve
 
-    if action == "check":
-        report = check(snapshot, lang=lang.value, time_limit=time_limit)
-    else:
-        report = solve(snapshot, lang=lang.value, time_limit=time_limit)
+    try:
+        if action == "check":
+            report = check(snapshot, lang=lang.value, time_limit=time_limit)
+        else:
+            report = solve(snapshot, lang=lang.value, time_limit=time_limit)
+    except SnapshotError as exc:  # a board beyond the size limits (BoardTooLarge)
+        fail([str(p) for p in exc.problems])
     return with_triggers(report, snapshot)
 
 

@@ -56,5 +56,5 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="print the report as JSON"
 LangOpt = Annotated[Lang, typer.Option("--lang", help="language of explanations")]
 TimeOpt = Annotated[
     float | None,
-    typer.Option("--time-limit", min=0.001, help="seconds for the solver; past it the verdict may be unknown"),
+    typer.Option("--time-limit", min=0.001, help="seconds for the whole check; past it the verdict may be unknown"),
 ]

@@ -95,7 +95,10 @@ def _decide(raw_text: str, result: Result, lang: str, time_limit: float | None) 
     if problems or snapshot is None:
         raise _Invalid(problems)
 
-    report = check(snapshot, lang=lang, time_limit=time_limit, witness=False)
+    try:
+        report = check(snapshot, lang=lang, time_limit=time_limit, witness=False)
+    except SnapshotError as exc:  # a board beyond the size limits (BoardTooLarge)
+        raise _Invalid([(p.path, p.message) for p in exc.problems]) from None
     result["verdict"] = report.verdict
     result["violations"] = [
         {"rule": v.rule, "key": v.key, "kind": v.kind, "message": v.message, "objects": v.objects}

@@ -4,6 +4,9 @@ A proposal is legal iff it breaks no restriction and obeys at least as many requ
 restriction-obeying declaration that pays no cost beyond those the proposal itself pays (nobody has to pay, but a
 creature paid for is held to the requirements it can then obey; docs/format.md, "Costs"). CP-SAT runs only when
 the proposal could fall short of that optimum.
+
+A time limit bounds the whole check (solver/budget.py): reached, the answer is `unknown` unless what was already
+proven decides it. A board beyond the size limits raises BoardTooLarge (an input error).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from dataclasses import dataclass
 from ..models import Declaration, Snapshot
 from ..models.report import CostItem, Finding, Language, Outcome, Report, SolverInfo
 from .board import Board
+from .budget import Budget, DeadlineReached
 from .explain import finding, total_cost, words
 from .ir import Acts, Compilation, Pair, Reason, Receives, Truth
 from .optimum import Optimum, optimise
@@ -28,15 +32,22 @@ def proposal_pairs(snapshot: Snapshot) -> frozenset[Pair]:
     return frozenset(Pair(actor, target) for actor, target in pairs)
 
 
-def compile_snapshot(snapshot: Snapshot, proposal: frozenset[Pair] = frozenset()) -> tuple[Board, Compilation]:
-    """Run every catalog rule of the snapshot's step over the board (and the proposal's own pairs)."""
+def compile_snapshot(
+    snapshot: Snapshot, proposal: frozenset[Pair] = frozenset(), budget: Budget | None = None
+) -> tuple[Board, Compilation]:
+    """Run every catalog rule of the snapshot's step over the board (and the proposal's own pairs), within
+    `budget` (BoardTooLarge past its size, DeadlineReached past its time)."""
+    budget = budget or Budget()
     board = Board(snapshot)
     ordered = sorted(proposal, key=lambda p: (p.actor, p.target))
     ctx: Context = (
-        AttackContext(board, ordered) if snapshot.step == "declare_attackers" else BlockContext(board, ordered)
+        AttackContext(board, ordered, budget)
+        if snapshot.step == "declare_attackers"
+        else BlockContext(board, ordered, budget)
     )
     for rule in CATALOG:
         if rule.step == snapshot.step and (not rule.reads or rule.reads & board.words):
+            budget.check()
             rule.compile(ctx)
     return board, ctx.compilation
 
@@ -53,20 +64,30 @@ class Evaluation:
         return len(self.obeyed)
 
 
-def evaluate(compilation: Compilation, pairs: frozenset[Pair], *, proposal: bool = False) -> Evaluation:
+def evaluate(
+    compilation: Compilation, pairs: frozenset[Pair], *, proposal: bool = False, budget: Budget | None = None
+) -> Evaluation:
+    budget = budget or Budget()
     truth = Truth(pairs)
     broken: list[Reason] = list(compilation.proposal_only) if proposal else []
     for pair in sorted(pairs, key=lambda p: (p.actor, p.target)):
         broken.extend(compilation.forbidden.get(pair, ()))
-    broken.extend(r.reason for r in compilation.restrictions if not r.condition.holds(truth))
-    obeyed = [i for i, req in enumerate(compilation.requirements) if req.condition.holds(truth)]
+    for restriction in compilation.restrictions:
+        budget.tick(len(restriction.condition.atoms))
+        if not restriction.condition.holds(truth):
+            broken.append(restriction.reason)
+    obeyed = []
+    for i, requirement in enumerate(compilation.requirements):
+        budget.tick(len(requirement.condition.atoms))
+        if requirement.condition.holds(truth):
+            obeyed.append(i)
     return Evaluation(list(dict.fromkeys(broken)), obeyed)
 
 
-def requirement_upper_bound(compilation: Compilation, proposal: frozenset[Pair]) -> int:
-    """Requirements that some declaration paying no more than `proposal` might obey, each judged alone: a cap on
-    the optimum."""
-    available = set(compilation.available_pairs(proposal))
+def requirement_upper_bound(compilation: Compilation, pairs: list[Pair]) -> int:
+    """Requirements that some declaration over `pairs` (those paying no more than the proposal:
+    `Compilation.available_pairs`) might obey, each judged alone: a cap on the optimum."""
+    available = set(pairs)
     actors = {p.actor for p in available}
     targets = {p.target for p in available}
 
@@ -135,18 +156,25 @@ def _info(optimum: Optimum | None, started: float) -> SolverInfo:
 
 
 def check(snapshot: Snapshot, *, lang: str = "en", time_limit: float | None = None, witness: bool = True) -> Report:
-    """Decide whether the snapshot's declaration is legal. No declaration means nobody attacks / blocks."""
+    """Decide whether the snapshot's declaration is legal. No declaration means nobody attacks / blocks.
+    `time_limit` (seconds) bounds the whole check; raises BoardTooLarge for a board beyond the size limits."""
     started = time.perf_counter()
-    proposal = proposal_pairs(snapshot)
-    board, compilation = compile_snapshot(snapshot, proposal)
-    evaluation = evaluate(compilation, proposal, proposal=True)
+    budget = Budget(time_limit)
+    try:
+        proposal = proposal_pairs(snapshot)
+        board, compilation = compile_snapshot(snapshot, proposal, budget)
+        evaluation = evaluate(compilation, proposal, proposal=True, budget=budget)
+        available = compilation.available_pairs(proposal)
+        budget.check()
+        upper = requirement_upper_bound(compilation, available)
+    except DeadlineReached:
+        return _unknown(snapshot, lang, started)
     violations = [finding(r, board, lang) for r in evaluation.broken]
 
-    upper = requirement_upper_bound(compilation, proposal)
     needs_optimum = evaluation.obeyed_count < upper
     optimum: Optimum | None = None
     if needs_optimum or (violations and witness):
-        optimum = optimise(compilation, proposal, time_limit=time_limit)
+        optimum = optimise(compilation, proposal, pairs=available, budget=budget)
 
     best: int | None
     if not needs_optimum:
@@ -177,15 +205,20 @@ def check(snapshot: Snapshot, *, lang: str = "en", time_limit: float | None = No
     witness_declaration = None
     witness_outcome = None
     if verdict == "illegal" and optimum is not None and optimum.pairs is not None:
-        witness_eval = evaluate(compilation, optimum.pairs)
-        witness_declaration = as_declaration(snapshot.step, optimum.pairs)
-        witness_outcome = outcome(board, compilation, optimum.pairs, lang)
-        mine = set(evaluation.obeyed)
-        missed = [
-            finding(compilation.requirements[i].reason, board, lang) for i in witness_eval.obeyed if i not in mine
-        ]
-        if evaluation.obeyed_count < witness_eval.obeyed_count:
-            violations += missed
+        try:
+            witness_eval = evaluate(compilation, optimum.pairs, budget=budget)
+        except DeadlineReached:
+            if not violations:  # the missed requirements are the only reason, and there was no time to name them
+                return _unknown(snapshot, lang, started, len(compilation.requirements), evaluation.obeyed_count)
+        else:
+            witness_declaration = as_declaration(snapshot.step, optimum.pairs)
+            witness_outcome = outcome(board, compilation, optimum.pairs, lang)
+            mine = set(evaluation.obeyed)
+            missed = [
+                finding(compilation.requirements[i].reason, board, lang) for i in witness_eval.obeyed if i not in mine
+            ]
+            if evaluation.obeyed_count < witness_eval.obeyed_count:
+                violations += missed
 
     return Report(
         lang=lang,
@@ -203,22 +236,34 @@ def check(snapshot: Snapshot, *, lang: str = "en", time_limit: float | None = No
     )
 
 
+def _unknown(snapshot: Snapshot, lang: str, started: float, total: int = 0, obeyed: int = 0) -> Report:
+    """The time limit ran out before anything was proven."""
+    return Report(
+        lang=lang,
+        verdict="unknown",
+        step=snapshot.step,
+        requirements_total=total,
+        requirements_obeyed=obeyed,
+        solver=_info(Optimum("unknown", None, None, None), started),
+    )
+
+
 def solve(snapshot: Snapshot, *, lang: Language = "en", time_limit: float | None = None) -> Report:
     """A legal declaration obeying the most requirements, as close as possible to the snapshot's own (if any)."""
     started = time.perf_counter()
-    proposal = proposal_pairs(snapshot)
-    board, compilation = compile_snapshot(snapshot, proposal)
-    optimum = optimise(compilation, proposal, time_limit=time_limit)
+    budget = Budget(time_limit)
+    try:
+        proposal = proposal_pairs(snapshot)
+        board, compilation = compile_snapshot(snapshot, proposal, budget)
+    except DeadlineReached:
+        return _unknown(snapshot, lang, started)
+    optimum = optimise(compilation, proposal, budget=budget)
     if optimum.pairs is None:
-        return Report(
-            lang=lang,
-            verdict="unknown",
-            step=snapshot.step,
-            requirements_total=len(compilation.requirements),
-            requirements_obeyed=0,
-            solver=_info(optimum, started),
-        )
-    evaluation = evaluate(compilation, optimum.pairs)
+        return _unknown(snapshot, lang, started, len(compilation.requirements))
+    try:
+        evaluation = evaluate(compilation, optimum.pairs, budget=budget)
+    except DeadlineReached:
+        return _unknown(snapshot, lang, started, len(compilation.requirements))
     return Report(
         lang=lang,
         verdict="legal" if optimum.exact else "unknown",

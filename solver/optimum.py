@@ -3,6 +3,10 @@ beyond those the proposal pays (509.1c).
 
 ortools is imported here only, and only when a proposal could miss a requirement, so fast-path checks never
 pay its import time.
+
+The model is written straight into CP-SAT's model proto, by variable index: a Python variable object per pair
+costs about 300 bytes and 3 microseconds, and a 1,000 x 1,000 board has 800,000 pairs (docs/performance.md, "Huge
+boards"). Variable objects are made only when asked for (`_Literals.pair`, `RequirementModel.obeyed`).
 """
 
 from __future__ import annotations
@@ -12,7 +16,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from .ir import Acts, Atom, Compilation, Count, Pair, Restriction
+from .budget import SEARCH_MEMORY_MB, Budget, DeadlineReached
+from .ir import Acts, Atom, Compilation, Count, Pair, Receives, Restriction
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
@@ -33,24 +38,43 @@ class Optimum:
 
 
 class _Literals:
-    """Maps atoms to CP-SAT literals; an atom that no available pair can make true is the constant False."""
+    """Maps atoms to CP-SAT literals, written as proto indexes (`~i` is the negation of variable `i`, as in CP-SAT's
+    proto); an atom that no available pair can make true has no literal (the constant False)."""
 
-    def __init__(self, model: cp_model.CpModel, pairs: list[Pair]) -> None:
-        from ortools.sat.python.cp_model import LinearExpr
-
+    def __init__(self, model: cp_model.CpModel, pairs: list[Pair], budget: Budget) -> None:
         self.model = model
-        self.linear = LinearExpr
-        self.pair: dict[Pair, cp_model.IntVar] = {p: model.new_bool_var("") for p in pairs}
-        self._by_actor: dict[str, list[cp_model.IntVar]] = defaultdict(list)
-        self._by_target: dict[str, list[cp_model.IntVar]] = defaultdict(list)
-        for p, var in self.pair.items():
-            self._by_actor[p.actor].append(var)
-            self._by_target[p.target].append(var)
-        self._derived: dict[Atom, cp_model.IntVar] = {}
+        self.proto = model.proto
+        self.index: dict[Pair, int] = {}
+        self._by_actor: dict[str, list[int]] = defaultdict(list)
+        self._by_target: dict[str, list[int]] = defaultdict(list)
+        for p in pairs:
+            budget.tick()
+            i = self.new_bool()
+            self.index[p] = i
+            self._by_actor[p.actor].append(i)
+            self._by_target[p.target].append(i)
+        self._derived: dict[Atom, int] = {}
+        self._pair_vars: dict[Pair, cp_model.IntVar] | None = None
 
-    def of(self, atom: Atom) -> cp_model.IntVar | None:
+    def new_bool(self) -> int:
+        variables = self.proto.variables
+        index = len(variables)
+        variables.add().domain.extend([0, 1])
+        return index
+
+    def var(self, index: int) -> cp_model.IntVar:
+        return self.model.get_bool_var_from_proto_index(index)
+
+    @property
+    def pair(self) -> dict[Pair, cp_model.IntVar]:
+        """Each pair's variable as a CP-SAT object (made on first use: small models only)."""
+        if self._pair_vars is None:
+            self._pair_vars = {p: self.var(i) for p, i in self.index.items()}
+        return self._pair_vars
+
+    def literal(self, atom: Atom) -> int | None:
         if isinstance(atom, Pair):
-            return self.pair.get(atom)
+            return self.index.get(atom)
         if atom in self._derived:
             return self._derived[atom]
         parts = self._by_actor[atom.actor] if isinstance(atom, Acts) else self._by_target[atom.target]
@@ -58,42 +82,59 @@ class _Literals:
             return None
         if len(parts) == 1:
             return parts[0]
-        var = self.model.new_bool_var("")
-        self.model.add_max_equality(var, parts)  # var <=> OR(parts)
+        var = self.new_bool()
+        self._constraint([var]).bool_or.literals.extend(parts)  # var => OR(parts)
+        self._constraint([~var]).bool_and.literals.extend([~p for p in parts])  # not var => no part
         self._derived[atom] = var
         return var
 
-    def add(self, count: Count, enforce: cp_model.IntVar | None = None) -> bool:
+    def of(self, atom: Atom) -> cp_model.IntVar | None:
+        literal = self.literal(atom)
+        return None if literal is None else self.var(literal)
+
+    def _constraint(self, enforcement: list[int]) -> cp_model.ConstraintProto:  # type: ignore[name-defined]
+        constraint = self.proto.constraints.add()
+        if enforcement:
+            constraint.enforcement_literal.extend(enforcement)
+        return constraint
+
+    def _linear(self, terms: list[int], low: int, high: int, enforcement: list[int]) -> None:
+        linear = self._constraint(enforcement).linear
+        linear.vars.extend(terms)
+        linear.coeffs.extend([1] * len(terms))
+        linear.domain.extend([low, high])
+
+    def add(self, count: Count, enforce: int | None = None) -> bool:
         """Add `count` (only when `enforce`); False if it can never hold (so `enforce` must stay false)."""
         enforcement = []
         if enforce is not None:
             enforcement.append(enforce)
         if count.only_if is not None:
-            condition = self.of(count.only_if)
+            condition = self.literal(count.only_if)
             if condition is None:
                 return True  # the condition can never be true: nothing to enforce
             enforcement.append(condition)
-        terms = [lit for lit in (self.of(a) for a in count.atoms) if lit is not None]
+        terms = [lit for lit in (self.literal(a) for a in count.atoms) if lit is not None]
         if count.at_least is not None and len(terms) < count.at_least:
             if not enforcement:
                 return False
-            self.model.add_bool_or([e.Not() for e in enforcement])
+            self._constraint([]).bool_or.literals.extend([~e for e in enforcement])
             return True
         if count.at_least == 1 and count.at_most is None:
-            self.model.add_bool_or(terms).only_enforce_if(enforcement)
+            self._constraint(enforcement).bool_or.literals.extend(terms)
         elif count.at_least is not None and count.at_least > 0:
-            self.model.add(self.linear.sum(terms) >= count.at_least).only_enforce_if(enforcement)
+            self._linear(terms, count.at_least, len(terms), enforcement)
         if count.at_most is not None and count.at_most < len(terms):
             if count.at_most == 1 and not enforcement:
-                self.model.add_at_most_one(terms)
+                self._constraint([]).at_most_one.literals.extend(terms)
             else:
-                self.model.add(self.linear.sum(terms) <= count.at_most).only_enforce_if(enforcement)
+                self._linear(terms, 0, count.at_most, enforcement)
         return True
 
-    def obeyed(self, count: Count) -> cp_model.IntVar | None:
+    def obeyed(self, count: Count) -> int | None:
         """The literal of a requirement that is one atom ("sentry blocks"): the atom itself, no new variable."""
         if len(count.atoms) == 1 and count.at_least == 1 and count.at_most is None and count.only_if is None:
-            return self.of(count.atoms[0])
+            return self.literal(count.atoms[0])
         return None
 
 
@@ -102,44 +143,79 @@ class RequirementModel:
     literal is true, so an infeasible model can name the restrictions in conflict), and one literal per requirement
     that can be obeyed is true only if it is."""
 
-    def __init__(self, compilation: Compilation, pairs: list[Pair], *, guarded: bool = False) -> None:
+    def __init__(
+        self, compilation: Compilation, pairs: list[Pair], *, guarded: bool = False, budget: Budget | None = None
+    ) -> None:
         from ortools.sat.python import cp_model
 
+        budget = budget or Budget()
         self.model = cp_model.CpModel()
-        self.lits = _Literals(self.model, pairs)
+        self.lits = _Literals(self.model, pairs, budget)
         self.guards: list[tuple[cp_model.IntVar, Restriction]] = []
         for restriction in compilation.restrictions:
-            guard = self.model.new_bool_var("") if guarded else None
+            budget.tick(1 + len(restriction.condition.atoms))
+            guard = self.lits.new_bool() if guarded else None
             if self.lits.add(restriction.condition, guard) and guard is not None:
-                self.guards.append((guard, restriction))
-        self.obeyed: list[cp_model.IntVar] = []
+                self.guards.append((self.lits.var(guard), restriction))
+        self.obeyed_literals: list[int] = []
         for requirement in compilation.requirements:
+            budget.tick(1 + len(requirement.condition.atoms))
             direct = self.lits.obeyed(requirement.condition)
             if direct is not None:
-                self.obeyed.append(direct)
+                self.obeyed_literals.append(direct)
                 continue
-            indicator = self.model.new_bool_var("")
+            indicator = self.lits.new_bool()
             if self.lits.add(requirement.condition, indicator):
-                self.obeyed.append(indicator)
+                self.obeyed_literals.append(indicator)
             else:
-                self.model.add(indicator == 0)
+                self.lits.proto.constraints.add().bool_and.literals.append(~indicator)
+
+    @property
+    def obeyed(self) -> list[cp_model.IntVar]:
+        """One literal per requirement that can be obeyed, true only if it is (CP-SAT objects)."""
+        return [self.lits.var(i) for i in self.obeyed_literals]
 
     def prefer_near(self, reference: frozenset[Pair]) -> int:
         """Maximise obeyed requirements, then nearness to `reference` (fewest pairs added or removed); returns the
-        weight of one requirement in the objective."""
-        from ortools.sat.python import cp_model
-
+        weight of one requirement in the objective. The reference is the solution hint."""
+        index = self.lits.index
         # One more obeyed requirement outweighs any change in distance (at most the number of pairs).
-        weight = len(self.lits.pair) + 1
+        weight = len(index) + 1
         # distance = pairs added + pairs removed = sum(var for new pairs) + sum(1 - var for the reference's pairs)
-        signs = [-1 if pair in reference else 1 for pair in self.lits.pair]
-        distance = cp_model.LinearExpr.weighted_sum(list(self.lits.pair.values()), signs) + sum(
-            1 for s in signs if s < 0
-        )
-        self.model.maximize(weight * cp_model.LinearExpr.sum(self.obeyed) - distance)
-        for pair, var in self.lits.pair.items():
-            self.model.add_hint(var, pair in reference)
+        coeffs: dict[int, int] = {i: (1 if p in reference else -1) for p, i in index.items()}
+        for literal in self.obeyed_literals:
+            coeffs[literal] = coeffs.get(literal, 0) + weight
+        removed = sum(1 for p in index if p in reference)
+        # CP-SAT minimises; a maximisation is stored negated, with scaling factor -1 (as CpModel.maximize does).
+        objective = self.lits.proto.objective
+        objective.vars.extend(list(coeffs))
+        objective.coeffs.extend([-c for c in coeffs.values()])
+        objective.offset = removed
+        objective.scaling_factor = -1
+        hint = self.lits.proto.solution_hint
+        hint.vars.extend(list(index.values()))
+        hint.values.extend([int(p in reference) for p in index])
         return weight
+
+
+def worth_declaring(
+    compilation: Compilation, pairs: list[Pair], reference: frozenset[Pair], budget: Budget
+) -> list[Pair]:
+    """The pairs an optimal declaration may use: those of `reference`, and those in some count that needs atoms
+    to be true (an `at_least`, of a restriction or a requirement: the pair itself, its actor acting, its target
+    receiving). Any other pair can only break `at_most` counts and lengthen the distance to the reference, so
+    every optimum leaves it out. CP-SAT's presolve finds the same, but only after copying them all: a 1,000 x 1,000
+    board has 800,000 pairs and keeps about a third (docs/performance.md, "Huge boards")."""
+    wanted: set[Atom] = set()
+    counts = [r.condition for r in compilation.restrictions] + [r.condition for r in compilation.requirements]
+    for count in counts:
+        budget.tick(len(count.atoms))
+        if count.at_least:
+            wanted.update(count.atoms)
+    budget.tick(len(pairs))
+    return [
+        p for p in pairs if p in reference or p in wanted or Acts(p.actor) in wanted or Receives(p.target) in wanted
+    ]
 
 
 def new_solver(time_limit: float | None, workers: int = 1) -> cp_model.CpSolver:
@@ -153,6 +229,10 @@ def new_solver(time_limit: float | None, workers: int = 1) -> cp_model.CpSolver:
     # slower.
     solver.parameters.linearization_level = 2
     solver.parameters.symmetry_level = 0
+    # Probing in presolve: on a 1,000 x 1,000 board it took over 2 minutes and 2 GB without proving anything; off,
+    # CP-SAT proves the optimum in about 20 s within about 550 MB (docs/performance.md, "Huge boards").
+    solver.parameters.cp_model_probing_level = 0
+    solver.parameters.max_memory_in_mb = SEARCH_MEMORY_MB
     if time_limit is not None:
         solver.parameters.max_time_in_seconds = time_limit
     return solver
@@ -162,24 +242,35 @@ def optimise(
     compilation: Compilation,
     reference: frozenset[Pair],
     *,
+    pairs: list[Pair] | None = None,
+    budget: Budget | None = None,
     time_limit: float | None = None,
     workers: int = 1,
 ) -> Optimum:
     """Maximise obeyed requirements over declarations that pay no cost beyond those `reference` (the proposal)
-    pays; among optimal ones, pick the one nearest to `reference` (fewest pairs added or removed), so a witness
-    differs from the proposal as little as possible."""
+    pays (`pairs`: those declarations' pairs, if already known); among optimal ones, pick the one nearest to
+    `reference` (fewest pairs added or removed), so a witness differs from the proposal as little as possible.
+
+    The time limit is `budget`'s (or `time_limit` from now): model building raises DeadlineReached past it, and
+    the search stops at it: either way the optimum is unknown."""
     from ortools.sat.python import cp_model
 
-    built = RequirementModel(compilation, compilation.available_pairs(reference))
-    weight = built.prefer_near(reference)
-    solver = new_solver(time_limit, workers)
+    budget = budget or Budget(time_limit)
+    try:
+        available = compilation.available_pairs(reference) if pairs is None else pairs
+        built = RequirementModel(compilation, worth_declaring(compilation, available, reference, budget), budget=budget)
+        weight = built.prefer_near(reference)
+        solver = new_solver(budget.left(), workers)
+    except DeadlineReached:
+        return Optimum("unknown", None, None, None)
     status = solver.solve(built.model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return Optimum("unknown", None, None, None)
-    pairs = frozenset(p for p, var in built.lits.pair.items() if solver.value(var))
-    best = sum(int(solver.value(v)) for v in built.obeyed)
+    values = list(solver.response_proto.solution)
+    chosen = frozenset(p for p, i in built.lits.index.items() if values[i])
+    best = sum(1 for i in built.obeyed_literals if values[i])
     if status == cp_model.OPTIMAL:
-        return Optimum("optimal", best, best, pairs)
+        return Optimum("optimal", best, best, chosen)
     # weight * obeyed - distance <= bound with 0 <= distance < weight, so obeyed <= ceil(bound / weight).
-    bound = min(len(built.obeyed), math.ceil(solver.best_objective_bound / weight - 1e-9))
-    return Optimum("feasible", best, bound, pairs)
+    bound = min(len(built.obeyed_literals), math.ceil(solver.best_objective_bound / weight - 1e-9))
+    return Optimum("feasible", best, bound, chosen)

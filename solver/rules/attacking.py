@@ -137,7 +137,7 @@ class OneTargetPerAttacker(AttackRule):
             targets = ctx.targets_of(creature)
             if len(targets) > 1:
                 ctx.restrict(
-                    Count(tuple(Pair(creature.id, t) for t in targets), at_most=1),
+                    Count(ctx.pairs_of(creature), at_most=1),
                     self.reason("one", creature=creature),
                 )
 

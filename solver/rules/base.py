@@ -10,6 +10,7 @@ from ...models import Permanent
 from ...models.abilities import Keyword
 from ...models.snapshot import Step
 from ..board import Board
+from ..budget import Budget, check_pair_count
 from ..ir import Acts, Compilation, Cost, Count, Kind, Pair, Reason, Receives, Requirement, Restriction, Value
 from ..text import Message as Message
 from ..text import Plural as Plural
@@ -17,16 +18,20 @@ from ..text import Plural as Plural
 
 class Context:
     """What rules compile into: candidate pairs (actor, target) and the emitters for forbidden pairs, costs,
-    restrictions and requirements."""
+    restrictions and requirements. Every emitter counts its atoms against the check's `budget` (size and time)."""
 
-    def __init__(self, board: Board, candidates: dict[Pair, None]) -> None:
+    def __init__(self, board: Board, candidates: dict[Pair, None], budget: Budget) -> None:
         self.board = board
+        self.budget = budget
         self.compilation = Compilation(candidate_pairs=list(candidates))
         self._by_target: dict[str, list[Permanent]] = defaultdict(list)
         self._by_actor: dict[str, list[str]] = defaultdict(list)
+        self._pairs_by_actor: dict[str, list[Pair]] = defaultdict(list)
         for pair in candidates:
             self._by_target[pair.target].append(board[pair.actor])
             self._by_actor[pair.actor].append(pair.target)
+            self._pairs_by_actor[pair.actor].append(pair)
+        budget.tick(len(candidates))
         self._actors = [board[a] for a in self._by_actor]
 
     @property
@@ -36,19 +41,28 @@ class Context:
     def targets_of(self, actor: Permanent) -> list[str]:
         return self._by_actor.get(actor.id, [])
 
+    def pairs_of(self, actor: Permanent) -> tuple[Pair, ...]:
+        """The candidate pairs of `actor`, in the order of `targets_of` (the same objects, not copies: a huge
+        board holds a million of them)."""
+        return tuple(self._pairs_by_actor.get(actor.id, ()))
+
     def actors_of(self, target: str) -> list[Permanent]:
         return self._by_target.get(target, [])
 
     def forbid(self, actor: Permanent, target: str, reason: Reason) -> None:
+        self.budget.spend(1)
         self.compilation.forbidden.setdefault(Pair(actor.id, target), []).append(reason)
 
     def cost(self, actor: Permanent, cost: str, reason: Reason, target: str | None = None) -> None:
+        self.budget.spend(1)
         self.compilation.costs.append(Cost(actor.id, target, cost, reason))
 
     def restrict(self, condition: Count, reason: Reason) -> None:
+        self.budget.spend(1 + len(condition.atoms))
         self.compilation.restrictions.append(Restriction(condition, reason))
 
     def require(self, condition: Count, reason: Reason) -> None:
+        self.budget.spend(1 + len(condition.atoms))
         self.compilation.requirements.append(Requirement(condition, reason))
 
     def reject_proposal(self, reason: Reason) -> None:
@@ -76,20 +90,25 @@ class Context:
 class BlockContext(Context):
     """Declare blockers: pairs (blocker, attacker)."""
 
-    def __init__(self, board: Board, proposal_pairs: list[Pair]) -> None:
-        candidates: dict[Pair, None] = {}
+    def __init__(self, board: Board, proposal_pairs: list[Pair], budget: Budget) -> None:
         by_group: dict[str, list[Permanent]] = defaultdict(list)
         for creature in board.defending_side:
             by_group[board.block_group(creature.controller)].append(creature)
-        for attacker in board.attackers:
-            defender = board.defender_of.get(attacker.id)
-            if defender is None:
-                continue
-            for blocker in by_group[board.block_group(defender)]:
+        blockable = [
+            (attacker, by_group[board.block_group(defender)])
+            for attacker in board.attackers
+            if (defender := board.defender_of.get(attacker.id)) is not None
+        ]
+        count = sum(len(blockers) for _, blockers in blockable) + len(proposal_pairs)
+        check_pair_count(count, len(board.defending_side), len(board.attackers), "declare_blockers")
+        candidates: dict[Pair, None] = {}
+        for attacker, blockers in blockable:
+            budget.tick(len(blockers))
+            for blocker in blockers:
                 candidates[Pair(blocker.id, attacker.id)] = None
         for pair in proposal_pairs:
             candidates[pair] = None
-        super().__init__(board, candidates)
+        super().__init__(board, candidates, budget)
 
     @property
     def attackers(self) -> list[Permanent]:
@@ -138,14 +157,18 @@ class BlockContext(Context):
 class AttackContext(Context):
     """Declare attackers: pairs (attacking creature, player / planeswalker / battle)."""
 
-    def __init__(self, board: Board, proposal_pairs: list[Pair]) -> None:
+    def __init__(self, board: Board, proposal_pairs: list[Pair], budget: Budget) -> None:
+        creatures, targets = board.attack_candidates, board.attack_targets
+        count = len(creatures) * len(targets) + len(proposal_pairs)
+        check_pair_count(count, len(creatures), len(targets), "declare_attackers")
         candidates: dict[Pair, None] = {}
-        for creature in board.attack_candidates:
-            for target in board.attack_targets:
+        for creature in creatures:
+            budget.tick(len(targets))
+            for target in targets:
                 candidates[Pair(creature.id, target)] = None
         for pair in proposal_pairs:
             candidates[pair] = None
-        super().__init__(board, candidates)
+        super().__init__(board, candidates, budget)
 
     @property
     def creatures(self) -> list[Permanent]:
@@ -231,6 +254,7 @@ class PairRestriction(BlockRule):
         if not every_blocker and not blockers:
             return
         for attacker in attackers:
+            ctx.budget.tick(len(ctx.blockers_of(attacker)))
             for blocker in ctx.blockers_of(attacker):
                 if every_blocker or blocker.id in blockers:
                     reason = self.forbids(ctx, blocker, attacker)
@@ -261,6 +285,7 @@ class AttackPairRestriction(AttackRule):
 
     def compile(self, ctx: AttackContext) -> None:
         for creature in ctx.creatures:
+            ctx.budget.tick(len(ctx.targets_of(creature)))
             for target in ctx.targets_of(creature):
                 reason = self.forbids(ctx, creature, target)
                 if reason is not None:

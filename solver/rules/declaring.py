@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...models import Permanent
 from ...models.abilities import CanBlockAdditional, Keyword
-from ..ir import Count, Pair
+from ..ir import Count
 from .base import BlockContext, BlockRule, Message, Plural, register
 
 
@@ -120,6 +120,6 @@ class OneAttackerPerBlocker(BlockRule):
             limit = 1 + sum(a.can_block_additional for a in blocker.abilities_of(CanBlockAdditional))
             if len(targets) > limit:
                 ctx.restrict(
-                    Count(tuple(Pair(blocker.id, t) for t in targets), at_most=limit),
+                    Count(ctx.pairs_of(blocker), at_most=limit),
                     self.reason("too_many", blocker=blocker, limit=limit),
                 )

@@ -1,0 +1,93 @@
+"""The bounds of one check: a time limit over the whole check, and the largest board it takes on.
+
+The time limit covers compiling the rules, evaluating the proposal, building the CP-SAT model, the search and the
+witness: every loop that grows with the board calls `tick`, which looks at the clock every few thousand steps, so
+a check overshoots its limit by at most one such stretch (docs/performance.md, "Huge boards"). The size limits
+keep memory bounded: a board with more candidate pairs than `MAX_PAIRS` is refused before any work, and one whose
+rules compile to more than `MAX_ATOMS` atoms is refused when it gets there.
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..models import SnapshotError
+from ..models.validation import InputProblem
+
+# 1,000 attackers x 1,000 potential blockers (or 1,000 creatures x 1,000 attack targets).
+MAX_PAIRS = 1_000_000
+# Atoms of every compiled restriction, requirement, forbidden pair and cost. The 1,000 x 1,000 boards of
+# bench/bench_huge.py compile to about 2.3 million; each atom costs about 100 bytes in Python and in CP-SAT.
+MAX_ATOMS = 4_000_000
+# CP-SAT stops (status unknown) when the process grows past this; the model and the Python side fit below it.
+SEARCH_MEMORY_MB = 1_000
+STEPS_BETWEEN_CLOCK_READS = 4096
+
+
+class DeadlineReached(Exception):
+    """The time limit ran out before the check could finish: the answer is `unknown`."""
+
+
+class BoardTooLarge(SnapshotError):
+    """The board is beyond the documented size a check takes on: an input error (exit 2, `invalid` in a batch)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__([InputProblem("permanents", message)])
+
+
+def _count(n: int) -> str:
+    return f"{n:,}"
+
+
+def check_pair_count(count: int, actors: int, targets: int, step: str) -> None:
+    """Refuse a board with more candidate pairs (actor, target) than MAX_PAIRS, before any work."""
+    if count <= MAX_PAIRS:
+        return
+    what = (
+        f"{_count(actors)} potential blockers and {_count(targets)} attackers make {_count(count)} possible blocks"
+        if step == "declare_blockers"
+        else f"{_count(actors)} creatures and {_count(targets)} attack targets make {_count(count)} possible attacks"
+    )
+    raise BoardTooLarge(
+        f"the board is too large to check: {what}; the limit is {_count(MAX_PAIRS)} (docs/performance.md)"
+    )
+
+
+class Budget:
+    """The deadline of one check and the atoms its compilation may use."""
+
+    def __init__(self, time_limit: float | None = None, max_atoms: int | None = None) -> None:
+        self.end = None if time_limit is None else time.perf_counter() + time_limit
+        self.max_atoms = MAX_ATOMS if max_atoms is None else max_atoms
+        self.atoms = 0
+        self._steps = 0
+
+    def left(self) -> float | None:
+        """Seconds left (None: no limit); raises DeadlineReached when none are."""
+        if self.end is None:
+            return None
+        left = self.end - time.perf_counter()
+        if left <= 0:
+            raise DeadlineReached
+        return left
+
+    def check(self) -> None:
+        if self.end is not None and time.perf_counter() >= self.end:
+            raise DeadlineReached
+
+    def tick(self, steps: int = 1) -> None:
+        """Count work; read the clock every few thousand steps (reading it costs more than a step)."""
+        self._steps += steps
+        if self._steps >= STEPS_BETWEEN_CLOCK_READS:
+            self._steps = 0
+            self.check()
+
+    def spend(self, atoms: int) -> None:
+        """Count compiled atoms against the size limit (and as work against the clock)."""
+        self.atoms += atoms
+        if self.atoms > self.max_atoms:
+            raise BoardTooLarge(
+                f"the board is too large to check: its rules compile to more than {_count(self.max_atoms)} "
+                "conditions (docs/performance.md)"
+            )
+        self.tick(atoms)

@@ -1,0 +1,160 @@
+"""The bounds of a check (solver/budget.py): the time limit covers the whole check and never yields a wrong verdict;
+boards beyond the size limits are refused with a message. Behaviour only; speed is measured in bench/."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import combatcheck.solver.budget as budget
+import pytest
+from combatcheck.batch import check_record
+from combatcheck.cli import app
+from combatcheck.models import Snapshot, snapshot_from_data
+from combatcheck.solver import check, solve
+from combatcheck.solver.budget import BoardTooLarge
+from helpers import attack_board, attacker, blocker, board, creature
+from typer.testing import CliRunner
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
+
+
+def _needs_cp_sat(blocks: dict[str, Any]) -> Snapshot:
+    """Menace with "blocks each combat if able" and a Lure: the optimum takes CP-SAT."""
+    return board(
+        attacker("brute", "menace"),
+        attacker("lured", "all_able_must_block_it"),
+        blocker("sentry", "blocks_each_combat_if_able"),
+        blocker("bear"),
+        blocker("wall", "cant_block_alone"),
+        blocks=blocks,
+    )
+
+
+DECLARATIONS: list[dict[str, Any]] = [
+    {},  # misses requirements: illegal
+    {"sentry": "lured", "bear": "lured", "wall": "lured"},  # legal
+    {"sentry": "brute"},  # menace broken: illegal
+    {"wall": "lured"},  # can't block alone: illegal, and requirements missed
+]
+
+
+@pytest.mark.parametrize("blocks", DECLARATIONS)
+def test_a_deadline_already_past_gives_unknown(blocks: dict[str, Any]) -> None:
+    snapshot = _needs_cp_sat(blocks)
+    assert check(snapshot, time_limit=0).verdict == "unknown"
+    assert solve(snapshot, time_limit=0).verdict == "unknown"
+    fast = board(attacker("a"), blocker("b"), blocks={"b": "a"})
+    assert check(fast).verdict == "legal" and check(fast, time_limit=0).verdict == "unknown"
+
+
+class _FakeClock:
+    """Time that advances one second each time it is read, so a limit of k seconds runs out at the k-th read."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+def test_the_time_limit_reached_exits_3_in_the_cli(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(time, "perf_counter", _FakeClock())
+    result = CliRunner().invoke(app, ["check", str(EXAMPLES / "cr-509.1c-menace.yaml"), "--time-limit", "0.5"])
+    assert result.exit_code == 3 and "UNKNOWN" in result.stdout
+
+
+@pytest.mark.parametrize("blocks", DECLARATIONS)
+def test_the_deadline_anywhere_in_the_check_gives_unknown_or_the_right_verdict(
+    blocks: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every loop of the check reads the clock (compiling, evaluating, the upper bound, building the model, the
+    search, the witness): stopping at each read in turn never changes a verdict, it only makes it unknown."""
+    snapshot = _needs_cp_sat(blocks)
+    truth = check(snapshot)
+    monkeypatch.setattr(budget, "STEPS_BETWEEN_CLOCK_READS", 1)
+    clock = _FakeClock()
+    monkeypatch.setattr(time, "perf_counter", clock)
+    verdicts = []
+    for k in itertools.count(1):
+        clock.now = 0.0
+        report = check(snapshot, time_limit=k)
+        assert report.verdict in (truth.verdict, "unknown"), (k, report)
+        if report.verdict == "illegal":
+            assert report.violations, "an illegal verdict always names a reason"
+        verdicts.append(report.verdict)
+        if report.verdict == truth.verdict and report.witness == truth.witness:
+            break
+        assert k < 10_000, "the check never finished"
+    assert verdicts[0] == "unknown" and len(verdicts) > 5, "the clock is read all along the check"
+
+
+def test_the_search_gets_only_the_time_left(monkeypatch: pytest.MonkeyPatch) -> None:
+    import combatcheck.solver.optimum as optimum
+
+    seen: list[float | None] = []
+    original = optimum.new_solver
+
+    def spy(time_limit: float | None, workers: int = 1) -> Any:
+        seen.append(time_limit)
+        return original(time_limit, workers)
+
+    monkeypatch.setattr(optimum, "new_solver", spy)
+    check(_needs_cp_sat({}), time_limit=30)
+    assert len(seen) == 1 and seen[0] is not None and 0 < seen[0] < 30
+
+
+def _blockers_board(attackers: int, blockers: int) -> dict[str, Any]:
+    permanents = [
+        {"id": f"a{i}", "controller": "ana", "power": 1, "toughness": 1, "attacking": "ben"} for i in range(attackers)
+    ]
+    permanents += [{"id": f"b{i}", "controller": "ben", "power": 1, "toughness": 1} for i in range(blockers)]
+    return {"step": "declare_blockers", "active_player": "ana", "players": ["ana", "ben"], "permanents": permanents}
+
+
+def test_a_board_beyond_the_pair_limit_is_refused_with_the_reason() -> None:
+    snapshot = snapshot_from_data(_blockers_board(1001, 1000))
+    with pytest.raises(BoardTooLarge) as refused:
+        check(snapshot)
+    message = str(refused.value)
+    assert "too large" in message and "1,000 potential blockers and 1,001 attackers" in message
+    assert "1,001,000 possible blocks" in message and "1,000,000" in message
+    with pytest.raises(BoardTooLarge):
+        solve(snapshot)
+
+
+def test_an_attack_beyond_the_pair_limit_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(budget, "MAX_PAIRS", 5)
+    snapshot = attack_board(creature("c1"), creature("c2"), creature("c3"), players=["ana", "ben", "cai"])
+    with pytest.raises(BoardTooLarge, match="3 creatures and 2 attack targets make 6 possible attacks"):
+        check(snapshot)
+
+
+def test_the_pair_limit_is_inclusive(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(budget, "MAX_PAIRS", 6)
+    snapshot = attack_board(creature("c1"), creature("c2"), creature("c3"), players=["ana", "ben", "cai"])
+    assert check(snapshot).verdict == "legal"
+
+
+def test_rules_that_compile_beyond_the_atom_limit_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    snapshot = _needs_cp_sat({})
+    monkeypatch.setattr(budget, "MAX_ATOMS", 5)
+    with pytest.raises(BoardTooLarge, match="compile to more than 5 conditions"):
+        check(snapshot)
+
+
+def test_an_oversize_board_exits_2_in_the_cli_and_is_invalid_in_a_batch(tmp_path: Path) -> None:
+    data = _blockers_board(1001, 1000)
+    path = tmp_path / "huge.json"
+    path.write_text(json.dumps(data))
+    result = CliRunner().invoke(app, ["check", str(path)])
+    assert result.exit_code == 2
+    assert "error: permanents: the board is too large to check" in result.stderr
+    assert "Traceback" not in result.output
+    record = check_record(1, json.dumps({"id": "huge", **data}) + "\n")
+    assert record["verdict"] == "invalid"
+    assert record["errors"][0]["path"] == "permanents" and "too large" in record["errors"][0]["message"]

@@ -16,7 +16,7 @@ from .batch.cli import batch_command
 from .cards.cli import cards_app
 from .combat.cli import combat_command
 from .combat.triggers_cli import triggers_command
-from .console import JsonOpt, Lang, LangOpt, TimeOpt, fail, out
+from .console import BAD_INPUT, JsonOpt, Lang, LangOpt, TimeOpt, err, fail, out
 from .desk.cli import can_attack_command, can_block_command, count_command, forced_command, serve_command
 from .generate.cli import generate_command
 from .importers.cli import import_app
@@ -156,4 +156,9 @@ def main() -> None:
     for stream in (sys.stdout, sys.stderr):  # a terminal that can't show a character gets an escape, not a crash
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="backslashreplace")
-    app()
+    try:
+        app()
+    except SnapshotError as exc:  # a board beyond the size limits, from any command that checks (BoardTooLarge)
+        for problem in exc.problems:
+            err.print(f"error: {problem}", markup=False)
+        sys.exit(BAD_INPUT)

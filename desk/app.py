@@ -123,6 +123,8 @@ async def _solve(work: Callable[[], T]) -> T:
         return await run_in_threadpool(work)
     except QuestionError as exc:
         raise DeskError(422, str(exc)) from None
+    except SnapshotError as exc:  # a board beyond the size limits of solver/budget.py
+        raise DeskError(422, "the board is too large to check", _problems(exc)) from None
 
 
 def _version() -> str:

@@ -1,8 +1,9 @@
 """The bounds of one check: a time limit over the whole check, and the largest board it takes on.
 
 The time limit covers compiling the rules, evaluating the proposal, building the CP-SAT model, the search and the
-witness: every loop that grows with the board calls `tick`, which looks at the clock every few thousand steps, so
-a check overshoots its limit by at most one such stretch (docs/performance.md, "Huge boards"). The size limits
+witness: every loop that grows with the board calls `tick`, which looks at the clock every few thousand steps, and
+the search gets the time left. A check overshoots its limit only by the stretch between two clock reads, importing
+ortools, and CP-SAT's own reaction to its limit (measured: docs/performance.md, "Huge boards"). The size limits
 keep memory bounded: a board with more candidate pairs than `MAX_PAIRS` is refused before any work, and one whose
 rules compile to more than `MAX_ATOMS` atoms is refused when it gets there.
 """
@@ -16,10 +17,11 @@ from ..models.validation import InputProblem
 
 # 1,000 attackers x 1,000 potential blockers (or 1,000 creatures x 1,000 attack targets).
 MAX_PAIRS = 1_000_000
-# Atoms of every compiled restriction, requirement, forbidden pair and cost. The 1,000 x 1,000 boards of
-# bench/bench_huge.py compile to about 2.3 million; each atom costs about 100 bytes in Python and in CP-SAT.
-MAX_ATOMS = 4_000_000
-# CP-SAT stops (status unknown) when the process grows past this; the model and the Python side fit below it.
+# Atoms of every compiled restriction, requirement, forbidden pair and cost: what memory grows with. The 1,000 x
+# 1,000 board of bench/bench_huge.py compiles to 1.4 million and peaks at 0.77 GB; 800 attackers with Lure against
+# 800 creatures, 1.9 million, peak at 0.99 GB (docs/performance.md, "Huge boards").
+MAX_ATOMS = 2_000_000
+# CP-SAT stops (status unknown) when the process grows past this; the boards within the limits above stay below.
 SEARCH_MEMORY_MB = 1_000
 STEPS_BETWEEN_CLOCK_READS = 4096
 

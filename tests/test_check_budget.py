@@ -158,3 +158,37 @@ def test_an_oversize_board_exits_2_in_the_cli_and_is_invalid_in_a_batch(tmp_path
     record = check_record(1, json.dumps({"id": "huge", **data}) + "\n")
     assert record["verdict"] == "invalid"
     assert record["errors"][0]["path"] == "permanents" and "too large" in record["errors"][0]["message"]
+
+
+def test_an_oversize_board_is_a_clear_error_from_the_desk(monkeypatch: pytest.MonkeyPatch) -> None:
+    from combatcheck.desk.app import create_app
+    from fastapi.testclient import TestClient
+
+    monkeypatch.setattr(budget, "MAX_PAIRS", 5)
+    client = TestClient(create_app(), base_url="http://127.0.0.1", raise_server_exceptions=False)
+    body = json.dumps(_blockers_board(3, 2))
+    for path in ("/api/check", "/api/solve", "/api/count"):
+        response = client.post(path, content=body, headers={"Content-Type": "application/json"})
+        assert response.status_code == 422, (path, response.text)
+        assert response.json()["error"] == "the board is too large to check"
+        assert "6 possible blocks" in response.json()["problems"][0]["message"]
+
+
+def test_every_command_that_checks_refuses_an_oversize_board_with_exit_2(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The question commands (count, can-block, ...) reach the check through the desk's code: the console script's
+    entry point turns the refusal into the same message and exit code."""
+    import sys
+
+    from combatcheck.cli import main
+
+    monkeypatch.setattr(budget, "MAX_PAIRS", 5)
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps(_blockers_board(3, 2)))
+    for command in (["count", str(path)], ["can-block", str(path), "b0", "a0"], ["forced", str(path)]):
+        monkeypatch.setattr(sys, "argv", ["combatcheck", *command])
+        with pytest.raises(SystemExit) as exited:
+            main()
+        assert exited.value.code == 2, command
+        assert "error: permanents: the board is too large to check" in capsys.readouterr().err

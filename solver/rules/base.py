@@ -94,12 +94,12 @@ class BlockContext(Context):
         by_group: dict[str, list[Permanent]] = defaultdict(list)
         for creature in board.defending_side:
             by_group[board.block_group(creature.controller)].append(creature)
-        blockable = [
-            (attacker, by_group[board.block_group(defender)])
-            for attacker in board.attackers
-            if (defender := board.defender_of.get(attacker.id)) is not None
-        ]
-        count = sum(len(blockers) for _, blockers in blockable) + len(proposal_pairs)
+        groups = {a.id: board.block_group(d) for a in board.attackers if (d := board.defender_of.get(a.id)) is not None}
+        blockable = [(attacker, by_group[groups[attacker.id]]) for attacker in board.attackers if attacker.id in groups]
+        side = {c.id: board.block_group(c.controller) for c in board.defending_side}
+        # The proposal may name pairs no rule would consider (a blocker of another player): those count too.
+        others = sum(1 for p in proposal_pairs if p.target not in groups or side.get(p.actor) != groups[p.target])
+        count = sum(len(blockers) for _, blockers in blockable) + others
         check_pair_count(count, len(board.defending_side), len(board.attackers), "declare_blockers")
         candidates: dict[Pair, None] = {}
         for attacker, blockers in blockable:
@@ -159,8 +159,9 @@ class AttackContext(Context):
 
     def __init__(self, board: Board, proposal_pairs: list[Pair], budget: Budget) -> None:
         creatures, targets = board.attack_candidates, board.attack_targets
-        count = len(creatures) * len(targets) + len(proposal_pairs)
-        check_pair_count(count, len(creatures), len(targets), "declare_attackers")
+        ids = {c.id for c in creatures}
+        others = sum(1 for p in proposal_pairs if p.actor not in ids or p.target not in targets)
+        check_pair_count(len(creatures) * len(targets) + others, len(creatures), len(targets), "declare_attackers")
         candidates: dict[Pair, None] = {}
         for creature in creatures:
             budget.tick(len(targets))

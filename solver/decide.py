@@ -168,7 +168,7 @@ def check(snapshot: Snapshot, *, lang: str = "en", time_limit: float | None = No
         budget.check()
         upper = requirement_upper_bound(compilation, available)
     except DeadlineReached:
-        return _unknown(snapshot, lang, started)
+        return _unknown(snapshot, lang, started, cpsat=False)
     violations = [finding(r, board, lang) for r in evaluation.broken]
 
     needs_optimum = evaluation.obeyed_count < upper
@@ -209,7 +209,8 @@ def check(snapshot: Snapshot, *, lang: str = "en", time_limit: float | None = No
             witness_eval = evaluate(compilation, optimum.pairs, budget=budget)
         except DeadlineReached:
             if not violations:  # the missed requirements are the only reason, and there was no time to name them
-                return _unknown(snapshot, lang, started, len(compilation.requirements), evaluation.obeyed_count)
+                total, obeyed = len(compilation.requirements), evaluation.obeyed_count
+                return _unknown(snapshot, lang, started, cpsat=True, total=total, obeyed=obeyed)
         else:
             witness_declaration = as_declaration(snapshot.step, optimum.pairs)
             witness_outcome = outcome(board, compilation, optimum.pairs, lang)
@@ -236,15 +237,17 @@ def check(snapshot: Snapshot, *, lang: str = "en", time_limit: float | None = No
     )
 
 
-def _unknown(snapshot: Snapshot, lang: str, started: float, total: int = 0, obeyed: int = 0) -> Report:
-    """The time limit ran out before anything was proven."""
+def _unknown(snapshot: Snapshot, lang: str, started: float, *, cpsat: bool, total: int = 0, obeyed: int = 0) -> Report:
+    """The time limit ran out before anything was proven (`cpsat`: after CP-SAT ran)."""
     return Report(
         lang=lang,
         verdict="unknown",
         step=snapshot.step,
         requirements_total=total,
         requirements_obeyed=obeyed,
-        solver=_info(Optimum("unknown", None, None, None), started),
+        solver=SolverInfo(
+            used_cpsat=cpsat, status="unknown", milliseconds=round((time.perf_counter() - started) * 1000, 3)
+        ),
     )
 
 
@@ -256,14 +259,14 @@ def solve(snapshot: Snapshot, *, lang: Language = "en", time_limit: float | None
         proposal = proposal_pairs(snapshot)
         board, compilation = compile_snapshot(snapshot, proposal, budget)
     except DeadlineReached:
-        return _unknown(snapshot, lang, started)
+        return _unknown(snapshot, lang, started, cpsat=False)
     optimum = optimise(compilation, proposal, budget=budget)
     if optimum.pairs is None:
-        return _unknown(snapshot, lang, started, len(compilation.requirements))
+        return _unknown(snapshot, lang, started, cpsat=True, total=len(compilation.requirements))
     try:
         evaluation = evaluate(compilation, optimum.pairs, budget=budget)
     except DeadlineReached:
-        return _unknown(snapshot, lang, started, len(compilation.requirements))
+        return _unknown(snapshot, lang, started, cpsat=True, total=len(compilation.requirements))
     return Report(
         lang=lang,
         verdict="legal" if optimum.exact else "unknown",

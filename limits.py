@@ -12,6 +12,8 @@ import re
 from functools import cache
 from typing import IO, Any
 
+import orjson
+
 MAX_INPUT_BYTES = 16 * 1024 * 1024  # one snapshot, one batch record
 MAX_DEPTH = 64  # mappings and lists inside one another
 MAX_VALUES = 200_000  # values (mappings, lists, scalars) once YAML aliases are expanded
@@ -106,6 +108,17 @@ def parse_json(text: str, limit: int | None = MAX_INPUT_BYTES) -> tuple[Any, boo
     Every batch record comes through here, so the walk over the values is left out when a cheap look at the text
     rules every problem out (no escapes, no unusual characters, no long runs or numbers, brackets not too deep)."""
     check_size(text, limit)
+    if text.isascii() or _encodable(text):
+        encoded = text.encode("utf-8")
+        # orjson reads a record in about half the time of the standard library, and agrees with it on every text
+        # it accepts, but for integers beyond 64 bits (it makes them floats): text with 19 digits in a row, or that
+        # orjson refuses (NaN, a lone surrogate escape, malformed JSON), takes the standard path, which also words
+        # the errors.
+        if encoded.translate(_DIGITS_AS_ZERO).find(_NINETEEN_DIGITS) < 0:
+            try:
+                return orjson.loads(encoded), _plain_json(text, encoded)
+            except orjson.JSONDecodeError:
+                pass
     long_numbers: list[str] = []
 
     def number(literal: str) -> int | TooLongNumber:
@@ -119,6 +132,18 @@ def parse_json(text: str, limit: int | None = MAX_INPUT_BYTES) -> tuple[Any, boo
     except RecursionError:
         raise _too_deep() from None
     return data, not long_numbers and _plain_json(text)
+
+
+_DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
+_NINETEEN_DIGITS = b"0" * 19  # the shortest integer literal that may not fit in 64 bits
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate (a batch line that was not UTF-8)
+        return False
+    return True
 
 
 _LONG_RUN = re.compile(f'"[^"]{{{MAX_TEXT + 1}}}')  # no escapes: a string is what lies between two quotes
@@ -136,8 +161,9 @@ def _long_run(text: str) -> bool:
     return _LONG_RUN.search(text) is not None
 
 
-def _plain_json(text: str) -> bool:
-    """True when parsed JSON text surely keeps the limits: then the walk over its values can be skipped."""
+def _plain_json(text: str, encoded: bytes | None = None) -> bool:
+    """True when parsed JSON text surely keeps the limits: then the walk over its values can be skipped. `encoded`:
+    the text in UTF-8, if the caller has it."""
     if len(text) > MAX_VALUES:  # every value takes at least one character
         return False
     if text.isascii():  # raw control characters inside JSON strings are already refused by the parser
@@ -150,7 +176,7 @@ def _plain_json(text: str) -> bool:
     # The brackets alone, those inside strings dropped: with no escapes, a string is what lies between two quotes.
     # Dropping adjacent quotes first (strings without brackets) keeps the others paired. Then each pass removes the
     # innermost pairs of brackets: as many passes as levels.
-    shape = text.encode("utf-8").translate(_BRACKETS, _NOT_SHAPE).replace(b'""', b"")
+    shape = (text.encode("utf-8") if encoded is None else encoded).translate(_BRACKETS, _NOT_SHAPE).replace(b'""', b"")
     if b'"' in shape:  # strings with brackets, such as the cost "{2}"
         shape = _QUOTED_SHAPE.sub(b"", shape)
     for _ in range(MAX_DEPTH):

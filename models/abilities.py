@@ -243,9 +243,14 @@ PARAMETERIZED: dict[str, type[BaseModel]] = {
 }
 
 
+_KEYWORD_NAMES = frozenset(k.value for k in Keyword)
+
+
 def _known_keyword(value: str) -> bool:
+    if value in _KEYWORD_NAMES:  # as the format writes it: no need to normalise
+        return True
     raw = value.strip().lower()
-    return raw in KEYWORD_ALIASES or raw.replace("-", "_").replace(" ", "_") in Keyword.__members__.values()
+    return raw in KEYWORD_ALIASES or raw.replace("-", "_").replace(" ", "_") in _KEYWORD_NAMES
 
 
 def _unknown(name: str, known: list[str]) -> PydanticCustomError:
@@ -282,7 +287,7 @@ def _ability_tag(value: Any) -> str | None:
 
 
 def _keyword(value: Any) -> Any:
-    if isinstance(value, str):
+    if isinstance(value, str) and value not in _KEYWORD_NAMES:
         raw = value.strip().lower()
         if raw in KEYWORD_ALIASES:
             return KEYWORD_ALIASES[raw]
@@ -309,5 +314,5 @@ else:
 def ability_name(ability: Ability) -> str:
     """The snapshot name of an ability: the keyword itself, or the key of a parameterized one."""
     if isinstance(ability, Keyword):
-        return ability.value
+        return ability._value_  # what .value returns, without the enum descriptor (every board asks this)
     return next(iter(type(ability).model_fields))

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import orjson
 from pydantic import ValidationError
 
 from ..limits import InputLimitError, check_values, clip, decode_text, load_json, load_yaml, read_limited, tidy
 from .event_references import event_problems
-from .snapshot import Snapshot
+from .snapshot import Permanent, Snapshot
 from .validation import InputProblem, reference_problems
 
 
@@ -99,13 +101,65 @@ def snapshot_from_data(data: Any, *, within_limits: bool = False) -> Snapshot:
     if not isinstance(data, dict):
         raise SnapshotError([InputProblem("", "a snapshot is a mapping (JSON object) at the top level")])
     try:
-        snapshot = Snapshot.model_validate(data)
+        snapshot = _validated(data)
     except ValidationError as exc:
         raise SnapshotError(problems_from_validation_error(exc, data)) from None
     problems = reference_problems(snapshot) + event_problems(snapshot)
     if problems:
         raise SnapshotError(problems)
     return snapshot
+
+
+def _validated(data: dict[str, Any]) -> Snapshot:
+    """The snapshot model of `data`. Permanents seen before (the lands and creatures that the records of one game
+    share) are taken from a cache instead of being validated again; anything that fails is validated again as a
+    whole, so that the errors and their paths are the same as without the cache."""
+    permanents = data.get("permanents")
+    if type(permanents) is list and permanents:
+        known = _PERMANENTS.validated(permanents)
+        if known is not None:
+            with contextlib.suppress(ValidationError):
+                return Snapshot.model_validate({**data, "permanents": known})
+    return Snapshot.model_validate(data)
+
+
+class _PermanentCache:
+    """Validated permanents by their JSON text. Validation is a function of the data alone (the models are frozen,
+    their validators read nothing else), so equal text gives an equal permanent; permanents that name a card are
+    left out, since the card source can be replaced. Bounded: emptied when full (records come game by game)."""
+
+    SIZE = 4096
+
+    def __init__(self) -> None:
+        self._known: dict[bytes, Permanent] = {}
+
+    def validated(self, items: list[Any]) -> list[Permanent] | None:
+        """Each item as a validated permanent, or None if one is not plain JSON data or is not valid."""
+        out = []
+        known = self._known
+        for item in items:
+            if type(item) is not dict or "card" in item:
+                return None
+            try:
+                key = orjson.dumps(item, option=_EXACT_TYPES_ONLY)
+            except TypeError:  # not JSON data (a library caller's own objects)
+                return None
+            permanent = known.get(key)
+            if permanent is None:
+                try:
+                    permanent = Permanent.model_validate(item)
+                except ValidationError:
+                    return None
+                if len(known) >= self.SIZE:
+                    known.clear()
+                known[key] = permanent
+            out.append(permanent)
+        return out
+
+
+# Subclasses of str, int, dict and list, dataclasses and dates are refused rather than written as their base type.
+_EXACT_TYPES_ONLY = orjson.OPT_PASSTHROUGH_SUBCLASS | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
+_PERMANENTS = _PermanentCache()
 
 
 def load_snapshot(text: str | bytes, source: str = "<input>") -> Snapshot:

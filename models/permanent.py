@@ -110,7 +110,7 @@ class Permanent(BaseModel):
     @cached_property
     def _keywords(self) -> frozenset[str]:
         # Rules ask this for every (blocker, attacker) pair; the model is frozen, so compute it once.
-        return frozenset(a.value for a in self.abilities if isinstance(a, Keyword))
+        return frozenset(a._value_ for a in self.abilities if isinstance(a, Keyword))  # ._value_: plain str, fast
 
     @cached_property
     def _by_kind(self) -> dict[type[Any], list[Any]]:

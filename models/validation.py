@@ -75,6 +75,15 @@ def reference_problems(snapshot: Snapshot) -> list[InputProblem]:
 
     ids: dict[str, int] = {}
     for i, perm in enumerate(snapshot.permanents):
+        if (
+            perm.id not in ids
+            and perm.id not in seen_players
+            and perm.controller in seen_players
+            and (perm.protector is None or perm.protector in seen_players)
+            and not (perm.is_battle and perm.protector is None)
+        ):  # nothing to report (the common case: the messages' paths are not built)
+            ids[perm.id] = i
+            continue
         where = _where(i, perm)
         if perm.id in ids:
             problems.append(InputProblem(f"{where}.id", f"duplicate id (also permanents[{ids[perm.id]}])"))
@@ -91,6 +100,8 @@ def reference_problems(snapshot: Snapshot) -> list[InputProblem]:
     by_id = {p.id: p for p in snapshot.permanents}
     active_team = teams.get(snapshot.active_player)
     for i, perm in enumerate(snapshot.permanents):
+        if perm.attacking is None and not perm.abilities:
+            continue  # nothing below to check (most permanents: lands, creatures at rest)
         where = _where(i, perm)
         for j, ability in enumerate(perm.abilities):
             apath = f"{where}.abilities[{j}]"

@@ -1,0 +1,167 @@
+"""The shortcuts taken for speed (docs/performance.md) give exactly what the plain path gives.
+
+- limits.parse_json reads with orjson, and falls back to the standard library for what orjson refuses or reads
+  differently (integers beyond 64 bits): the values, their types and the errors must be the standard library's.
+- models.snapshot_from_data takes permanents seen before from a cache: the snapshot, and every error with its
+  path, must be what validating the whole snapshot gives.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from combatcheck.limits import parse_json
+from combatcheck.models import SnapshotError, snapshot_from_data
+from combatcheck.models import loading as snapshot_loading
+from combatcheck.models.snapshot import Snapshot
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pydantic import ValidationError
+
+# -- JSON -----------------------------------------------------------------------------------------------------------
+
+
+def tagged(value: Any) -> Any:
+    """`value` with the type of every scalar beside it, so that 1, 1.0 and True are told apart."""
+    if isinstance(value, dict):
+        return {k: tagged(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [tagged(v) for v in value]
+    return (type(value).__name__, repr(value))
+
+
+def standard(text: str) -> Any:
+    """What the standard library makes of `text`, integers of any size kept as integers."""
+    return json.loads(text, parse_int=int)
+
+
+scalars = (
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(2**66), max_value=2**66)
+    | st.integers(min_value=-(10**17), max_value=10**17)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(alphabet=st.sampled_from('ab{}"\\é\x00\x1f\u2028\ud800 0123456789'), max_size=8)
+)
+values = st.recursive(
+    scalars,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=3), inner, max_size=4),
+    max_leaves=25,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(values, st.booleans(), st.sampled_from([None, 1, 2]))
+def test_parse_json_reads_what_the_standard_library_reads(value: Any, ascii_only: bool, indent: int | None) -> None:
+    text = json.dumps(value, ensure_ascii=ascii_only, indent=indent)
+    data, _plain = parse_json(text)
+    assert tagged(data) == tagged(standard(text))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    values, st.integers(min_value=0, max_value=40), st.sampled_from(["", "x", "}", "NaN", "1e999", ",", '"\\ud800"'])
+)
+def test_parse_json_fails_as_the_standard_library_fails(value: Any, cut: int, junk: str) -> None:
+    """Text cut short or with something added: the same error, or the same values."""
+    text = json.dumps(value)
+    text = text[: max(0, len(text) - cut)] + junk
+    try:
+        expected = tagged(standard(text))
+    except json.JSONDecodeError as exc:
+        with pytest.raises(json.JSONDecodeError) as raised:
+            parse_json(text)
+        assert (raised.value.msg, raised.value.pos) == (exc.msg, exc.pos)
+    else:
+        assert tagged(parse_json(text)[0]) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[9223372036854775807, -9223372036854775808]",  # the 64-bit bounds
+        "[9223372036854775808, 18446744073709551616, -9223372036854775809]",  # just beyond
+        "[123456789012345678901234567890]",
+        '{"a": 1, "a": 2}',  # the last of duplicate keys wins
+        "[1.0, -0.0, 1e5, 0.1, 5e-324]",
+    ],
+)
+def test_parse_json_on_numbers_and_keys_orjson_reads_differently(text: str) -> None:
+    assert tagged(parse_json(text)[0]) == tagged(standard(text))
+
+
+# -- the permanent cache --------------------------------------------------------------------------------------------
+
+
+def snapshot_data(*permanents: dict[str, Any]) -> dict[str, Any]:
+    return {"active_player": "a", "players": ["a", "b"], "permanents": list(permanents)}
+
+
+BEAR = {"id": "bear", "controller": "a", "power": 2, "toughness": 2, "attacking": "b", "tapped": True}
+WALL = {"id": "wall", "controller": "b", "power": 0, "toughness": 4, "abilities": ["defender", "Reach"]}
+LAND = {"id": "forest", "controller": "b", "types": "Land", "subtypes": ["Forest"], "supertypes": ["basic"]}
+
+
+def plain_problems(data: dict[str, Any]) -> list[str] | None:
+    """The problems of validating `data` as a whole without the cache (None if it is valid)."""
+    try:
+        Snapshot.model_validate(data)
+    except ValidationError as exc:
+        return [str(p) for p in snapshot_loading.problems_from_validation_error(exc, data)]
+    return None
+
+
+def test_a_repeated_permanent_is_the_same_validated_permanent() -> None:
+    first = snapshot_from_data(snapshot_data(BEAR, WALL, LAND))
+    second = snapshot_from_data(snapshot_data(dict(BEAR), dict(WALL), dict(LAND)))
+    assert first == second == Snapshot.model_validate(snapshot_data(BEAR, WALL, LAND))
+    assert all(a is b for a, b in zip(first.permanents, second.permanents, strict=True))
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"power": "two"},  # a bad field of a permanent
+        {"abilities": ["flyng"]},  # an unknown ability, with its suggestion
+        {"colors": ["purple"]},
+        {"extra": 1},
+    ],
+)
+def test_errors_name_the_same_paths_as_without_the_cache(change: dict[str, Any]) -> None:
+    snapshot_from_data(snapshot_data(BEAR, WALL, LAND))  # the valid permanents are now cached
+    data = snapshot_data(BEAR, {**WALL, **change}, LAND)
+    with pytest.raises(SnapshotError) as raised:
+        snapshot_from_data(data)
+    assert [str(p) for p in raised.value.problems] == plain_problems(data)
+
+
+def test_a_snapshot_error_outside_the_permanents_is_reported_as_without_the_cache() -> None:
+    snapshot_from_data(snapshot_data(BEAR, WALL))
+    data = {**snapshot_data(BEAR, WALL), "step": "declare_nothing"}
+    with pytest.raises(SnapshotError) as raised:
+        snapshot_from_data(data)
+    assert [str(p) for p in raised.value.problems] == plain_problems(data)
+
+
+def test_equal_looking_values_of_other_types_are_not_confused() -> None:
+    """1 and True, 2 and 2.0 are different JSON texts, so different cache entries."""
+    as_int = snapshot_from_data(snapshot_data({**BEAR, "tapped": 1}))
+    as_bool = snapshot_from_data(snapshot_data({**BEAR, "tapped": True}))
+    assert as_int == as_bool  # pydantic reads both as True; what matters is that each was validated
+    with pytest.raises(SnapshotError):
+        snapshot_from_data(snapshot_data({**BEAR, "power": 2.5}))
+    assert snapshot_from_data(snapshot_data({**BEAR, "power": 2})).permanents[0].power == 2
+
+
+def test_permanents_that_name_a_card_are_not_cached() -> None:
+    cache = snapshot_loading._PERMANENTS
+    assert cache.validated([{"id": "x", "controller": "a", "card": "Grizzly Bears"}]) is None
+
+
+def test_the_cache_is_bounded() -> None:
+    cache = snapshot_loading._PermanentCache()
+    for i in range(cache.SIZE + 10):
+        cache.validated([{**BEAR, "id": f"bear-{i}"}])
+    assert len(cache._known) <= cache.SIZE

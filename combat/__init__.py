@@ -5,21 +5,27 @@ May import `solver` and `models` (capabilities -> solver -> models). The state a
 `combat/state.py`; the triggers (issue 12) read them.
 """
 
-from .state import (
-    AttackingCreature,
-    BlockingCreature,
-    Change,
-    CombatRecord,
-    CombatState,
-    DamageOrder,
-    Edition,
-    Entry,
-    Moment,
-    Removal,
-    RemovalCause,
-    TurnStep,
-)
-from .timeline import Timeline, follow
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .state import (
+        AttackingCreature,
+        BlockingCreature,
+        Change,
+        CombatRecord,
+        CombatState,
+        DamageOrder,
+        Edition,
+        Entry,
+        Moment,
+        Removal,
+        RemovalCause,
+        TurnStep,
+    )
+    from .timeline import Timeline, follow
 
 __all__ = [
     "AttackingCreature",
@@ -37,3 +43,15 @@ __all__ = [
     "TurnStep",
     "follow",
 ]
+
+# Imported on first use (PEP 562): `check` reads the triggers (combat.triggers) without the timeline's machinery.
+_HOMES = {name: ".timeline" if name in ("Timeline", "follow") else ".state" for name in __all__}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(home, __name__), name)
+    globals()[name] = value
+    return value

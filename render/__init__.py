@@ -2,6 +2,20 @@
 python-chess's `chess.svg` does for boards); `render_png` converts it when the optional `png` extra (CairoSVG) is
 installed. May import: solver, models."""
 
-from .svg import render_svg
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .svg import render_svg
 
 __all__ = ["render_svg"]
+
+
+def __getattr__(name: str) -> Any:
+    """`render_svg` is imported on first use (PEP 562): the CLI mounts `render` without paying for the drawing."""
+    if name != "render_svg":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from .svg import render_svg
+
+    return render_svg

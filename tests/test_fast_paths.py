@@ -165,3 +165,22 @@ def test_the_cache_is_bounded() -> None:
     for i in range(cache.SIZE + 10):
         cache.validated([{**BEAR, "id": f"bear-{i}"}])
     assert len(cache._known) <= cache.SIZE
+
+
+# -- start-up ---------------------------------------------------------------------------------------------------------
+
+
+def test_the_cli_imports_neither_the_timeline_nor_the_drawing_until_asked() -> None:
+    """`combatcheck check` reads the triggers but needs neither the combat timeline nor the SVG renderer (lazy
+    package attributes, PEP 562); both still import by name."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, combatcheck.cli, combatcheck.combat.triggers;"
+        "print(sorted(m for m in ('combatcheck.combat.timeline', 'combatcheck.render.svg') if m in sys.modules));"
+        "from combatcheck.combat import Timeline, follow; from combatcheck.render import render_svg;"
+        "print(Timeline.__name__, follow.__name__, render_svg.__name__)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split("\n")[:2] == ["[]", "Timeline follow render_svg"]

@@ -7,6 +7,10 @@ pay its import time.
 The model is written straight into CP-SAT's model proto, by variable index: a Python variable object per pair
 costs about 300 bytes and 3 microseconds, and a 1,000 x 1,000 board has 800,000 pairs (docs/performance.md, "Huge
 boards"). Variable objects are made only when asked for (`_Literals.pair`, `RequirementModel.obeyed`).
+
+`optimise` (every check and solve) uses only CP-SAT's compiled helper (`cp_model_helper`: the proto, the parameters,
+the solve call), not `cp_model`, whose import brings numpy and pandas: about 0.25 s of the 0.35 s ortools took to
+import (docs/performance.md). The desk's questions, which need variable objects, build a `cp_model.CpModel`.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from .budget import SEARCH_MEMORY_MB, Budget, DeadlineReached
 from .ir import Acts, Atom, Compilation, Count, Pair, Receives, Restriction
 
 if TYPE_CHECKING:
-    from ortools.sat.python import cp_model
+    from ortools.sat.python import cp_model, cp_model_helper
 
 
 @dataclass(frozen=True)
@@ -41,9 +45,11 @@ class _Literals:
     """Maps atoms to CP-SAT literals, written as proto indexes (`~i` is the negation of variable `i`, as in CP-SAT's
     proto); an atom that no available pair can make true has no literal (the constant False)."""
 
-    def __init__(self, model: cp_model.CpModel, pairs: list[Pair], budget: Budget) -> None:
-        self.model = model
-        self.proto = model.proto
+    def __init__(
+        self, proto: cp_model_helper.CpModelProto, pairs: list[Pair], budget: Budget, model: cp_model.CpModel | None
+    ) -> None:
+        self.model = model  # None for a model that is only solved (`optimise`): no variable objects then
+        self.proto = proto
         self.index: dict[Pair, int] = {}
         self._by_actor: dict[str, list[int]] = defaultdict(list)
         self._by_target: dict[str, list[int]] = defaultdict(list)
@@ -63,6 +69,7 @@ class _Literals:
         return index
 
     def var(self, index: int) -> cp_model.IntVar:
+        assert self.model is not None, "variable objects need RequirementModel(..., objects=True)"
         return self.model.get_bool_var_from_proto_index(index)
 
     @property
@@ -144,13 +151,28 @@ class RequirementModel:
     that can be obeyed is true only if it is."""
 
     def __init__(
-        self, compilation: Compilation, pairs: list[Pair], *, guarded: bool = False, budget: Budget | None = None
+        self,
+        compilation: Compilation,
+        pairs: list[Pair],
+        *,
+        guarded: bool = False,
+        budget: Budget | None = None,
+        objects: bool = True,
     ) -> None:
-        from ortools.sat.python import cp_model
-
         budget = budget or Budget()
-        self.model = cp_model.CpModel()
-        self.lits = _Literals(self.model, pairs, budget)
+        model: cp_model.CpModel | None = None
+        if objects:  # variable objects, constraints from Python expressions (the desk's questions)
+            from ortools.sat.python import cp_model
+
+            model = cp_model.CpModel()
+            proto = model.proto
+        else:  # the proto alone, without importing cp_model
+            from ortools.sat.python import cp_model_helper
+
+            proto = cp_model_helper.CpModelProto()
+        self._model = model
+        self.proto = proto
+        self.lits = _Literals(proto, pairs, budget, model)
         self.guards: list[tuple[cp_model.IntVar, Restriction]] = []
         for restriction in compilation.restrictions:
             budget.tick(1 + len(restriction.condition.atoms))
@@ -169,6 +191,11 @@ class RequirementModel:
                 self.obeyed_literals.append(indicator)
             else:
                 self.lits.proto.constraints.add().bool_and.literals.append(~indicator)
+
+    @property
+    def model(self) -> cp_model.CpModel:
+        assert self._model is not None, "built with objects=False: only the proto"
+        return self._model
 
     @property
     def obeyed(self) -> list[cp_model.IntVar]:
@@ -222,20 +249,25 @@ def new_solver(time_limit: float | None, workers: int = 1) -> cp_model.CpSolver:
     from ortools.sat.python import cp_model
 
     solver = cp_model.CpSolver()
-    solver.parameters.num_workers = workers
+    tune(solver.parameters, time_limit, workers)
+    return solver
+
+
+def tune(parameters: cp_model_helper.SatParameters, time_limit: float | None, workers: int = 1) -> None:
+    """The search parameters of every solve."""
+    parameters.num_workers = workers
     # The LP relaxation proves these assignment-like optima fast with one worker. Symmetry handling costs more than
     # it saves, even on token armies: measured on 200 x 200 boards (docs/performance.md), CP-SAT's symmetry
     # detection added about 0.6 s, and explicit ordering constraints between identical tokens made one solve 45x
     # slower.
-    solver.parameters.linearization_level = 2
-    solver.parameters.symmetry_level = 0
+    parameters.linearization_level = 2
+    parameters.symmetry_level = 0
     # Probing in presolve: on a 1,000 x 1,000 board it took over 2 minutes and 2 GB without proving anything; off,
     # CP-SAT proves the optimum in about 20 s within about 550 MB (docs/performance.md, "Huge boards").
-    solver.parameters.cp_model_probing_level = 0
-    solver.parameters.max_memory_in_mb = SEARCH_MEMORY_MB
+    parameters.cp_model_probing_level = 0
+    parameters.max_memory_in_mb = SEARCH_MEMORY_MB
     if time_limit is not None:
-        solver.parameters.max_time_in_seconds = time_limit
-    return solver
+        parameters.max_time_in_seconds = time_limit
 
 
 def optimise(
@@ -253,24 +285,30 @@ def optimise(
 
     The time limit is `budget`'s (or `time_limit` from now): model building raises DeadlineReached past it, and
     the search stops at it: either way the optimum is unknown."""
-    from ortools.sat.python import cp_model
+    from ortools.sat.python import cp_model_helper
 
     budget = budget or Budget(time_limit)
     try:
         available = compilation.available_pairs(reference) if pairs is None else pairs
-        built = RequirementModel(compilation, worth_declaring(compilation, available, reference, budget), budget=budget)
+        wanted = worth_declaring(compilation, available, reference, budget)
+        built = RequirementModel(compilation, wanted, budget=budget, objects=False)
         weight = built.prefer_near(reference)
-        solver = new_solver(budget.left(), workers)
+        parameters = cp_model_helper.SatParameters()
+        tune(parameters, budget.left(), workers)
     except DeadlineReached:
         return Optimum("unknown", None, None, None)
-    status = solver.solve(built.model)
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+    solve = cp_model_helper.SolveWrapper()  # what cp_model.CpSolver.solve does, without cp_model
+    solve.set_parameters(parameters)
+    response = solve.solve(built.proto)  # type: ignore[no-untyped-call]  # the stub declares no types
+    status = response.status
+    optimal = cp_model_helper.CpSolverStatus.OPTIMAL
+    if status not in (optimal, cp_model_helper.CpSolverStatus.FEASIBLE):
         return Optimum("unknown", None, None, None)
-    values = list(solver.response_proto.solution)
+    values = list(response.solution)
     chosen = frozenset(p for p, i in built.lits.index.items() if values[i])
     best = sum(1 for i in built.obeyed_literals if values[i])
-    if status == cp_model.OPTIMAL:
+    if status == optimal:
         return Optimum("optimal", best, best, chosen)
     # weight * obeyed - distance <= bound with 0 <= distance < weight, so obeyed <= ceil(bound / weight).
-    bound = min(len(built.obeyed_literals), math.ceil(solver.best_objective_bound / weight - 1e-9))
+    bound = min(len(built.obeyed_literals), math.ceil(response.best_objective_bound / weight - 1e-9))
     return Optimum("feasible", best, bound, chosen)

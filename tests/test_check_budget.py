@@ -97,13 +97,13 @@ def test_the_search_gets_only_the_time_left(monkeypatch: pytest.MonkeyPatch) -> 
     import combatcheck.solver.optimum as optimum
 
     seen: list[float | None] = []
-    original = optimum.new_solver
+    original = optimum.tune  # every solve's parameters, the time limit among them
 
-    def spy(time_limit: float | None, workers: int = 1) -> Any:
+    def spy(parameters: Any, time_limit: float | None, workers: int = 1) -> None:
         seen.append(time_limit)
-        return original(time_limit, workers)
+        original(parameters, time_limit, workers)
 
-    monkeypatch.setattr(optimum, "new_solver", spy)
+    monkeypatch.setattr(optimum, "tune", spy)
     check(_needs_cp_sat({}), time_limit=30)
     assert len(seen) == 1 and seen[0] is not None and 0 < seen[0] < 30
 

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -184,3 +185,21 @@ def test_the_cli_imports_neither_the_timeline_nor_the_drawing_until_asked() -> N
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.split("\n")[:2] == ["[]", "Timeline follow render_svg"]
+
+
+def test_a_check_that_runs_cp_sat_does_not_import_cp_model_numpy_or_pandas() -> None:
+    """optimise solves through CP-SAT's compiled helper; cp_model (and with it numpy and pandas) is for the desk's
+    questions only."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from pathlib import Path; from combatcheck.models import load_snapshot;"
+        "from combatcheck.solver import check;"
+        "report = check(load_snapshot(Path('examples/cr-509.1c-menace.yaml').read_text()));"
+        "print(report.solver.used_cpsat, report.verdict,"
+        " sorted(m for m in ('ortools.sat.python.cp_model', 'numpy', 'pandas') if m in sys.modules))"
+    )
+    root = Path(__file__).parent.parent
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root)
+    assert done.stdout.strip() == "True illegal []"

@@ -80,17 +80,12 @@ def _emit(report: Report, snapshot: Snapshot, as_json: bool) -> NoReturn:
 
 
 def _decide(action: str, snapshot: Snapshot, lang: Lang, time_limit: float | None) -> Report:
-    from .combat.triggers import with_triggers
-    from .solver import check, solve
+    from .combat.judging import judge
 
     try:
-        if action == "check":
-            report = check(snapshot, lang=lang.value, time_limit=time_limit)
-        else:
-            report = solve(snapshot, lang=lang.value, time_limit=time_limit)
+        return judge(snapshot, lang=lang.value, time_limit=time_limit, find=action == "solve")
     except SnapshotError as exc:  # a board beyond the size limits (BoardTooLarge)
         fail([str(p) for p in exc.problems])
-    return with_triggers(report, snapshot)
 
 
 @app.command("check")

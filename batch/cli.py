@@ -32,6 +32,9 @@ def batch_command(
     partition_lines: Annotated[
         int, typer.Option("--partition-lines", min=1, help="dask: lines per partition of a plain file")
     ] = 5000,
+    triggers: Annotated[
+        bool, typer.Option("--triggers", help="also list the attack or block triggers of each legal declaration")
+    ] = False,
     lang: LangOpt = Lang.en,
     time_limit: TimeOpt = None,
 ) -> None:
@@ -50,6 +53,7 @@ def batch_command(
         scheduler=scheduler,
         lang=lang.value,
         time_limit=time_limit,
+        triggers=triggers,
         chunk_size=chunk_size,
         partition_lines=partition_lines,
         resume=resume,

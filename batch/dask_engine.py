@@ -108,7 +108,9 @@ def run_dask(
             skip = frozenset(n for n in lines if p.first_line <= n < end)
             summary.skipped += len(skip)
             loaders.append(dask.delayed(read_partition, pure=True)(p, skip))
-        bag = db.from_delayed(loaders).starmap(check_record, lang=options.lang, time_limit=options.time_limit)
+        bag = db.from_delayed(loaders).starmap(
+            check_record, lang=options.lang, time_limit=options.time_limit, triggers=options.triggers
+        )
         parts = bag.to_delayed()
         threads = sum(client.nthreads().values()) or workers
         window: deque[tuple[str, Any]] = deque()

@@ -28,6 +28,7 @@ class BatchOptions:
     scheduler: str | None = None  # dask: address of an existing scheduler; None starts a local cluster
     lang: str = "en"
     time_limit: float | None = None  # seconds per record for CP-SAT
+    triggers: bool = False  # a legal record's result also lists the triggers its declaration causes
     chunk_size: int = 64  # records per task of the process pool
     partition_lines: int = 5000  # dask: lines per partition of a plain file (a gzip file is one partition)
     resume: bool = False

@@ -82,17 +82,17 @@ def _pool(workers: int) -> ProcessPoolExecutor:
 def run_processes(
     inputs: Sequence[str], done: dict[str, set[int]], options: BatchOptions, workers: int, writer: ResultWriter
 ) -> None:
-    lang, limit = options.lang, options.time_limit
+    lang, limit, triggers = options.lang, options.time_limit, options.triggers
     tasks = _tasks(inputs, done, options.chunk_size, writer.summary)
     if workers == 1:
         for task in tasks:
-            writer.emit(task.counts, check_chunk(task.items, lang, limit), task.fraction)
+            writer.emit(task.counts, check_chunk(task.items, lang, limit, triggers), task.fraction)
         return
     pool = _pool(workers)
     window: deque[_Task] = deque()
 
     def submit(task: _Task) -> None:
-        task.future = pool.submit(check_chunk, task.items, lang, limit)
+        task.future = pool.submit(check_chunk, task.items, lang, limit, triggers)
 
     def finish_head() -> None:
         nonlocal pool
@@ -102,7 +102,7 @@ def run_processes(
             results = task.future.result()
         except BrokenProcessPool:  # a worker died (killed from outside, or by a record): retry, then find the record
             pool.shutdown(wait=False, cancel_futures=True)
-            results = _recover(task.items, lang, limit)
+            results = _recover(task.items, lang, limit, triggers)
             pool = _pool(workers)
             for other in window:
                 submit(other)
@@ -132,14 +132,14 @@ def run_processes(
 WORKER_DIED = "internal error: the worker process died on this record"
 
 
-def _recover(items: list[Item], lang: str, limit: float | None) -> list[Result]:
+def _recover(items: list[Item], lang: str, limit: float | None, triggers: bool) -> list[Result]:
     """The results of a chunk whose worker died. A worker may be killed from outside (the out-of-memory killer), so
     the chunk runs again once in a fresh worker; if that one dies too, each record runs alone, and a record is
     blamed only if it kills two fresh workers in a row (a crash of the checker on it, or a record too big)."""
     pool = _pool(1)
     try:
         try:
-            return pool.submit(check_chunk, items, lang, limit).result()
+            return pool.submit(check_chunk, items, lang, limit, triggers).result()
         except BrokenProcessPool:
             pool.shutdown(wait=False, cancel_futures=True)
             pool = _pool(1)
@@ -148,7 +148,7 @@ def _recover(items: list[Item], lang: str, limit: float | None) -> list[Result]:
             result: Result | None = None
             for _attempt in range(2):
                 try:
-                    result = pool.submit(check_record, *item, lang=lang, time_limit=limit).result()
+                    result = pool.submit(check_record, *item, lang=lang, time_limit=limit, triggers=triggers).result()
                     break
                 except BrokenProcessPool:
                     pool.shutdown(wait=False, cancel_futures=True)

@@ -32,19 +32,21 @@ def check_record(
     *,
     lang: str = "en",
     time_limit: float | None = None,
+    triggers: bool = False,
 ) -> Result:
     """Decide one record: its line of text (with its newline, if the line had one) to a JSON-ready result.
 
     Never raises: malformed or invalid records give `invalid`, a checker failure gives `unknown` with a reason.
     `problem` is set by the reader when the file itself is damaged at this line (cut-off gzip stream, corrupt
-    data); the record is then `invalid` with that problem.
+    data); the record is then `invalid` with that problem. `triggers`: a legal record's result also lists the
+    attack or block triggers its declaration causes (`combatcheck batch --triggers`).
     """
     started = time.perf_counter()
     result: Result = {"line": line_number, "id": None}
     try:
         if problem is not None:
             raise _Invalid([("", problem)])
-        _decide(raw_text, result, lang, time_limit)
+        _decide(raw_text, result, lang, time_limit, triggers)
     except _Invalid as exc:
         result["verdict"] = "invalid"
         result["errors"] = [{"path": path, "message": message} for path, message in exc.problems]
@@ -58,7 +60,7 @@ def check_record(
     return result
 
 
-def _decide(raw_text: str, result: Result, lang: str, time_limit: float | None) -> None:
+def _decide(raw_text: str, result: Result, lang: str, time_limit: float | None, triggers: bool) -> None:
     from ..limits import InputLimitError, parse_json
     from ..models import SnapshotError, snapshot_from_data
     from ..solver import check
@@ -96,7 +98,12 @@ def _decide(raw_text: str, result: Result, lang: str, time_limit: float | None) 
         raise _Invalid(problems)
 
     try:
-        report = check(snapshot, lang=lang, time_limit=time_limit, witness=False)
+        if triggers:  # imported only when asked for: the default path loads nothing of combat
+            from ..combat.judging import judge
+
+            report = judge(snapshot, lang=lang, time_limit=time_limit, witness=False)
+        else:
+            report = check(snapshot, lang=lang, time_limit=time_limit, witness=False)
     except SnapshotError as exc:  # a board beyond the size limits (BoardTooLarge)
         raise _Invalid([(p.path, p.message) for p in exc.problems]) from None
     result["verdict"] = report.verdict
@@ -108,6 +115,8 @@ def _decide(raw_text: str, result: Result, lang: str, time_limit: float | None) 
     result["optimum"] = report.requirements_optimum
     result["requirements"] = report.requirements_total
     result["solver"] = report.solver.status
+    if report.triggers is not None:
+        result["triggers"] = [t.model_dump(mode="json") for t in report.triggers]
     if report.verdict == "unknown":
         result["reason"] = f"solver stopped ({report.solver.status}): raise --time-limit"
 
@@ -161,7 +170,10 @@ def _fidelity(fidelity: Any, result: Result) -> list[tuple[str, str]]:
 
 
 def check_chunk(
-    items: Sequence[tuple[int, str] | tuple[int, str, str]], lang: str = "en", time_limit: float | None = None
+    items: Sequence[tuple[int, str] | tuple[int, str, str]],
+    lang: str = "en",
+    time_limit: float | None = None,
+    triggers: bool = False,
 ) -> list[Result]:
     """`check_record` over a chunk of (line number, text[, problem]) items: the unit of work of the process pool."""
-    return [check_record(*item, lang=lang, time_limit=time_limit) for item in items]
+    return [check_record(*item, lang=lang, time_limit=time_limit, triggers=triggers) for item in items]

@@ -2,7 +2,7 @@
 event, damage assignment orders under the rules before Nov 2024, and combat timing (506.7).
 
 May import `solver` and `models` (capabilities -> solver -> models). The state and change models live in
-`combat/state.py`; the triggers (issue 12) read them.
+`combat/state.py`; the triggers (issue 12) read them. `judge(snapshot)` is a verdict with its triggers.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from .judging import judge
     from .state import (
         AttackingCreature,
         BlockingCreature,
@@ -42,10 +43,14 @@ __all__ = [
     "Timeline",
     "TurnStep",
     "follow",
+    "judge",
 ]
 
 # Imported on first use (PEP 562): `check` reads the triggers (combat.triggers) without the timeline's machinery.
-_HOMES = {name: ".timeline" if name in ("Timeline", "follow") else ".state" for name in __all__}
+_HOMES = {
+    name: ".timeline" if name in ("Timeline", "follow") else ".judging" if name == "judge" else ".state"
+    for name in __all__
+}
 
 
 def __getattr__(name: str) -> Any:

@@ -7,30 +7,36 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 from typing import Any
 
-from ..models import Permanent, Snapshot
+from pydantic import BaseModel
+
+from ..models import Keyword, Permanent, Snapshot
+from ..models.effects import GrantEffect
 from ..models.report import Report, Triggered
 from ..solver.board import Board
+from ..solver.text import Message, Plural
 from .trigger_points import TriggerPoint, attack_point, block_point
 from .wordings import CATALOG, Hit, Wording
 
-_SENTENCE = {
-    "en": "{source}: {name} triggers {times} — {events}",
-    "fr": "{source} : {name} se déclenche {times} — {events}",
-    "es": "{source}: {name} se dispara {times} — {events}",
-}
-_TIMES = {
-    "en": ("once", "twice", "{n} times"),
-    "fr": ("une fois", "deux fois", "{n} fois"),
-    "es": ("una vez", "dos veces", "{n} veces"),
-}
+# 603.3a: the controller of a triggered ability is the player who controlled its source when it triggered. French
+# and Spanish agree with "créature" / "criatura", as the events of the same sentence do ("devient bloquée").
+SENTENCE = Message(
+    "{source}, controlled by {controller}: {name} triggers {times} — {events}",
+    "{source}, contrôlée par {controller} : {name} se déclenche {times} — {events}",
+    "{source}, controlada por {controller}: {name} se dispara {times} — {events}",
+)
+TIMES = Message(
+    Plural("n", "once", "{n} times", exact={2: "twice"}),
+    Plural("n", "une fois", "{n} fois", exact={2: "deux fois"}),
+    Plural("n", "una vez", "{n} veces", exact={2: "dos veces"}),
+)
 
 
 def times_phrase(n: int, lang: str) -> str:
     """ "once", "twice", "3 times" (and in French and Spanish): how many times, by count."""
-    one, two, many = _TIMES.get(lang, _TIMES["en"])
-    return one if n == 1 else two if n == 2 else many.format(n=n)
+    return TIMES.format(lang, {"n": n})
 
 
 def ability_word(wording: Wording) -> str:
@@ -41,18 +47,54 @@ def ability_word(wording: Wording) -> str:
     return next(iter(wording.model.model_fields))
 
 
+@cache
+def _catalog_words() -> tuple[tuple[str, Wording], ...]:
+    """Each wording of the catalog with the ability word it reads, in catalog order (computed once)."""
+    return tuple((ability_word(w), w) for w in CATALOG)
+
+
+@cache
+def _trigger_abilities() -> tuple[frozenset[Keyword], tuple[type[BaseModel], ...]]:
+    """The keywords and the parameterized ability types the catalog reads."""
+    keywords = frozenset(w.keyword for w in CATALOG if w.keyword is not None)
+    return keywords, tuple({w.model for w in CATALOG if w.model is not None})
+
+
+@cache
+def _model_words() -> dict[type[BaseModel], str]:
+    return {w.model: word for word, w in _catalog_words() if w.model is not None}
+
+
+def _own_words(permanent: Permanent) -> set[str]:
+    """The catalog words among a permanent's abilities (a keyword is its own word: a str enum)."""
+    models = _model_words()
+    return {a if isinstance(a, Keyword) else models.get(type(a), "") for a in permanent.abilities}
+
+
+def may_trigger(snapshot: Snapshot) -> bool:
+    """Whether a permanent has, or an effect grants, an ability the catalog reads: when none does, nothing can
+    trigger, and no board needs building (the common case of a batch run)."""
+    keywords, models = _trigger_abilities()
+
+    def reads(ability: object) -> bool:
+        return ability in keywords if isinstance(ability, Keyword) else isinstance(ability, models)
+
+    own = any(reads(a) for p in snapshot.permanents for a in p.abilities)
+    return own or any(reads(a) for e in snapshot.effects if isinstance(e, GrantEffect) for a in e.grant)
+
+
 def triggers_at(point: TriggerPoint, lang: str = "en") -> list[Triggered]:
     """Every ability that triggers at `point`, one entry per ability instance, in board and catalog order."""
     board = point.board
-    words = board.words
-    wordings = [w for w in CATALOG if ability_word(w) in words]
+    # 702.26b: a phased-out permanent's abilities don't exist
+    owners = [(p, _own_words(p)) for p in board.permanents.values() if not p.phased_out]
+    present = set().union(*(own for _, own in owners))
+    wordings = [(word, w) for word, w in _catalog_words() if word in present]
     out: list[Triggered] = []
-    if not wordings:
-        return out
-    for source in board.permanents.values():
-        if source.phased_out:  # 702.26b: a phased-out permanent's abilities don't exist
-            continue
-        for wording in wordings:
+    for source, own in owners:
+        for word, wording in wordings:
+            if word not in own:
+                continue
             for ability in wording.abilities(source):
                 hits = wording.hits(point, source, ability)
                 if hits:
@@ -65,11 +107,15 @@ def _entry(wording: Wording, source: Permanent, ability: Any, hits: list[Hit], b
     resolution = wording.messages.get("resolution")
     condition = next((h for h in hits if h.condition is not None), None)
     objects = list(dict.fromkeys(o for h in hits for o in (h.about, h.by) if o is not None and o in board.permanents))
-    text = _SENTENCE.get(lang, _SENTENCE["en"]).format(
-        source=board.label(source.id),
-        name=wording.name(ability, lang),
-        times=times_phrase(len(hits), lang),
-        events="; ".join(_events(wording, hits, board, lang)),
+    text = SENTENCE.format(
+        lang,
+        dict(
+            source=board.label(source.id),
+            controller=source.controller,
+            name=wording.name(ability, lang),
+            times=times_phrase(len(hits), lang),
+            events="; ".join(_events(wording, hits, board, lang)),
+        ),
     )
     return Triggered(
         rule=wording.cr,
@@ -117,6 +163,10 @@ def declaration_point(snapshot: Snapshot, report: Report) -> TriggerPoint | None
 
 def declaration_triggers(snapshot: Snapshot, report: Report) -> list[Triggered] | None:
     """The triggers of the declaration a report found legal (None if it is not legal)."""
+    if report.verdict != "legal" or report.outcome is None:
+        return None
+    if not may_trigger(snapshot):
+        return []
     point = declaration_point(snapshot, report)
     return triggers_at(point, report.lang) if point is not None else None
 
@@ -130,6 +180,7 @@ __all__ = [
     "ability_word",
     "declaration_point",
     "declaration_triggers",
+    "may_trigger",
     "times_phrase",
     "triggers_at",
     "with_triggers",

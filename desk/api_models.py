@@ -18,8 +18,11 @@ class Problem(BaseModel):
 class JudgeResult(BaseModel):
     """What the page shows: the report, its explanation in the report's language, the picture and the answers."""
 
-    report: Report
-    lines: list[str] = Field(description="the explanation, as `combatcheck check` prints it")
+    report: Report = Field(description="the report, with the triggers of a legal declaration (`report.triggers`)")
+    lines: list[str] = Field(
+        description="the explanation, as `combatcheck check` prints it up to its triggers (the page shows "
+        "`report.triggers` apart)"
+    )
     svg: str = Field(description="the picture: the board, the verdict, marks and the witness")
     count: DeclarationCount
     forced: ForcedChoices

@@ -23,14 +23,16 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
+from ..combat.judging import judge
 from ..models import Snapshot, SnapshotError, parse_text, snapshot_from_data
 from ..models.answers import ChoiceAnswer, DeclarationCount, ForcedChoices
 from ..models.report import Language, Report
 from ..render import render_svg
-from ..solver import QuestionError, can_attack, can_block, check, count_declarations, forced_choices, solve
+from ..solver import QuestionError, can_attack, can_block, check, count_declarations, forced_choices
 from ..solver.explain import report_lines
 from .api_models import CardChoice, JudgeResult, ParsedSnapshot, Problem
 from .completion import complete
+from .page_words import page_words
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY_BYTES = 256 * 1024
@@ -206,29 +208,29 @@ def create_app(*, allowed_hosts: list[str] | None = None) -> FastAPI:
     @app.post("/api/check", openapi_extra=SNAPSHOT_BODY, tags=["judge"])
     async def check_endpoint(request: Request, lang: Lang = "en", time_limit: TimeLimit = DEFAULT_TIME_LIMIT) -> Report:
         """The verdict on the snapshot's declaration (no declaration: nobody attacks / blocks), with reasons and a
-        witness: the report of `combatcheck check --json`."""
+        witness, and the triggers of a legal declaration: the report of `combatcheck check --json`."""
         snapshot = await read_snapshot(request)
-        return await _solve(lambda: check(snapshot, lang=lang, time_limit=time_limit))
+        return await _solve(lambda: judge(snapshot, lang=lang, time_limit=time_limit))
 
     @app.post("/api/solve", openapi_extra=SNAPSHOT_BODY, tags=["judge"])
     async def solve_endpoint(request: Request, lang: Lang = "en", time_limit: TimeLimit = DEFAULT_TIME_LIMIT) -> Report:
-        """A legal declaration obeying the most requirements, nearest to the snapshot's own."""
+        """A legal declaration obeying the most requirements, nearest to the snapshot's own, and its triggers."""
         snapshot = await read_snapshot(request)
-        return await _solve(lambda: solve(snapshot, lang=lang, time_limit=time_limit))
+        return await _solve(lambda: judge(snapshot, lang=lang, time_limit=time_limit, find=True))
 
     @app.post("/api/judge", openapi_extra=SNAPSHOT_BODY, tags=["page"])
     async def judge_endpoint(
         request: Request, lang: Lang = "en", time_limit: TimeLimit = DEFAULT_TIME_LIMIT
     ) -> JudgeResult:
-        """Everything the page shows at once: the report, its explanation, the picture, the number of legal
-        declarations (the first five) and the forced choices."""
+        """Everything the page shows at once: the report (with the triggers of a legal declaration), its
+        explanation, the picture, the number of legal declarations (the first five) and the forced choices."""
         snapshot = await read_snapshot(request)
 
         def work() -> JudgeResult:
-            report = check(snapshot, lang=lang, time_limit=time_limit)
+            report = judge(snapshot, lang=lang, time_limit=time_limit)
             return JudgeResult(
                 report=report,
-                lines=report_lines(report, snapshot),
+                lines=report_lines(report.model_copy(update={"triggers": None}), snapshot),
                 svg=render_svg(snapshot, report),
                 count=count_declarations(snapshot, limit=1000, show=5, lang=lang, time_limit=time_limit),
                 forced=forced_choices(snapshot, lang=lang, time_limit=time_limit),
@@ -331,6 +333,12 @@ def create_app(*, allowed_hosts: list[str] | None = None) -> FastAPI:
             text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=None)
             media = "application/yaml"
         return Response(text.encode("utf-8", "replace"), media_type=media)
+
+    @app.get("/api/words", tags=["page"])
+    def words_endpoint() -> dict[str, dict[str, str]]:
+        """The page's own words (labels, buttons, headings, messages) in English, French and Spanish:
+        {"en": {key: text}, "fr": {...}, "es": {...}}; `{name}` in a text is filled in by the page."""
+        return page_words()
 
     @app.get("/api/cards", tags=["cards"])
     def cards_endpoint(

@@ -1,7 +1,7 @@
 """A combat as plain SVG: what is attacked (top row), the attacking creatures, the blockers (bottom row), arrows for
-attacks and blocks, tapped creatures turned sideways, keywords and power/toughness on each card frame. An illegal
-declaration's broken restrictions and missed requirements are marked on the creatures involved (a coloured frame
-and the rule number), and the witness is drawn below as a second panel.
+attacks and blocks, tapped creatures turned sideways, abilities (in the picture's language, `ability_words.py`) and
+power/toughness on each card frame. An illegal declaration's broken restrictions and missed requirements are marked
+on the creatures involved (a coloured frame and the rule number), and the witness is drawn below as a second panel.
 
 No scripts, fonts or images from elsewhere: the SVG stands alone, scales to any width, and stacks vertically so
 it stays readable on a phone.
@@ -12,11 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
-from ..models import Declaration, Permanent, Snapshot, ability_name
+from ..models import Declaration, Permanent, Snapshot
 from ..models.report import Finding, Report
 from ..solver.board import Board
 from ..solver.explain import word
 from ..solver.text import Message
+from .ability_words import ability_lines
 
 CARD_W, CARD_H = 136, 150
 PLAYER_H = 52
@@ -67,20 +68,6 @@ def _wrap(text: str, width: int) -> list[str]:
         else:
             current = f"{current} {part}" if current else part
     return [*lines, current] if current else lines
-
-
-def _ability_text(permanent: Permanent) -> list[str]:
-    out = []
-    for ability in permanent.abilities:
-        name = ability_name(ability)
-        value = getattr(ability, name, None) if not isinstance(ability, str) else None
-        shown = name.replace("_", " ")
-        if isinstance(value, int | str) and not isinstance(value, bool):
-            shown += f" {value}"
-        elif isinstance(value, tuple | list) and all(isinstance(v, str) for v in value):
-            shown += " " + ", ".join(value)
-        out.append(shown)
-    return out
 
 
 @dataclass(frozen=True)
@@ -198,7 +185,8 @@ class Panel:
         detail = _title("player", self.lang) if perm is None else f"{object_id} · {perm.controller}"
         out.append(_svg_text(x + 7, y + 21 + len(lines) * 17, detail, 11.5, fill="#555"))
         if perm is not None:
-            shown = [part for ability in _ability_text(perm) for part in _wrap(ability, 18)][: 6 - len(lines)]
+            abilities = ability_lines(perm, self.board, self.lang)
+            shown = [part for ability in abilities for part in _wrap(ability, 18)][: 6 - len(lines)]
             top = y + 42 + len(lines) * 17
             for i, line in enumerate(shown):
                 out.append(_svg_text(x + 7, top + i * 15, line, 12.5))

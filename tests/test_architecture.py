@@ -46,11 +46,11 @@ ALLOWED: dict[str, set[str]] = {
     "models": {"card_source", "limits"},
     "cards": {"card_source", "limits"} | CAPABILITY,
     "solver": {"models"},
-    "batch": {"solver", "models", "limits"} | CAPABILITY,
+    "batch": {"solver", "combat", "models", "limits"} | CAPABILITY,  # combat: a legal record's triggers (--triggers)
     "generate": set() | CAPABILITY,  # verdicts known by construction: never asks the checker
     "combat": {"solver", "models"} | CAPABILITY,  # planned: the combat timeline and triggers
     "importers": {"models", "cards", "batch"} | CAPABILITY,  # planned: recorded-game formats (Arena)
-    "render": {"solver", "models"} | CAPABILITY,  # pictures
+    "render": {"solver", "combat", "models"} | CAPABILITY,  # pictures; combat: frames name triggers as its catalog
     "desk": {"render", "solver", "combat", "models", "cards", "limits"} | CAPABILITY,  # the web page and HTTP API
     "cli": {
         "console",

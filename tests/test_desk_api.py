@@ -9,6 +9,7 @@ from typing import Any
 
 import combatcheck.desk.app as desk_app
 import pytest
+from combatcheck.combat import judge
 from combatcheck.desk.app import MAX_BODY_BYTES, create_app
 from combatcheck.models import load_snapshot
 from combatcheck.solver import check
@@ -111,9 +112,9 @@ def test_every_solve_gets_the_time_limit(client: TestClient, monkeypatch: pytest
 
     def spy(snapshot: Any, **kwargs: Any) -> Any:
         seen.append(kwargs.get("time_limit"))
-        return check(snapshot, **kwargs)
+        return judge(snapshot, **kwargs)
 
-    monkeypatch.setattr(desk_app, "check", spy)
+    monkeypatch.setattr(desk_app, "judge", spy)
     _post(client, "/api/check", MENACE)
     _post(client, "/api/check", MENACE, time_limit=0.5)
     assert seen == [desk_app.DEFAULT_TIME_LIMIT, 0.5]
@@ -123,7 +124,7 @@ def test_an_internal_error_is_a_json_message_without_traceback(monkeypatch: pyte
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("secret detail")
 
-    monkeypatch.setattr(desk_app, "check", broken)
+    monkeypatch.setattr(desk_app, "judge", broken)
     client = TestClient(create_app(), base_url="http://127.0.0.1", raise_server_exceptions=False)
     response = _post(client, "/api/check", MENACE)
     assert response.status_code == 500 and "internal error" in response.json()["error"]
@@ -238,3 +239,37 @@ def test_serve_on_a_busy_port_is_a_clear_error() -> None:
         port = busy.getsockname()[1]
         result = CliRunner().invoke(app, ["serve", "--port", str(port)])
     assert result.exit_code == 2 and f"can't listen on 127.0.0.1:{port}" in result.output
+
+
+TRIGGERS = (EXAMPLES / "triggers-rampage-bushido.yaml").read_text()
+
+
+def test_check_and_solve_report_the_triggers_of_a_legal_declaration(client: TestClient) -> None:
+    expected = judge(load_snapshot(TRIGGERS), lang="fr").model_dump(mode="json")["triggers"]
+    checked = _post(client, "/api/check", TRIGGERS, lang="fr").json()
+    assert checked["verdict"] == "legal" and checked["triggers"] == expected and len(expected) == 4
+    rampage = next(t for t in checked["triggers"] if t["key"] == "rampage")
+    assert rampage["controller"] == "ana" and rampage["times"] == 1 and rampage["rule"] == "702.23a"
+    assert "sauvagerie 2 se déclenche une fois" in rampage["message"] and "702.23b" in rampage["on_resolution"]
+    solved = _post(client, "/api/solve", TRIGGERS).json()
+    assert solved["verdict"] == "legal" and solved["triggers"] is not None
+    assert _post(client, "/api/check", MENACE).json()["triggers"] is None  # illegal: nothing happened
+
+
+def test_judge_gives_the_page_the_triggers_apart_from_the_explanation(client: TestClient) -> None:
+    body = _post(client, "/api/judge", TRIGGERS, lang="es").json()
+    assert [t["key"] for t in body["report"]["triggers"]] == [
+        "rampage",
+        "becomes_blocked_by_a_creature",
+        "attacks_and_isnt_blocked",
+        "bushido",
+    ]
+    assert all("se dispara" in t["message"] for t in body["report"]["triggers"])
+    assert not any("se dispara" in line or "Habilidades disparadas" in line for line in body["lines"])
+
+
+def test_the_page_words_come_in_three_languages(client: TestClient) -> None:
+    words = client.get("/api/words").json()
+    assert set(words) == {"en", "fr", "es"} and set(words["fr"]) == set(words["en"]) == set(words["es"])
+    assert words["en"]["tapped"] == "Tapped" and words["fr"]["tapped"] == "Engagé" and words["es"]["tapped"] == "Girada"
+    assert words["fr"]["loaded"] == "Chargé : {file}"

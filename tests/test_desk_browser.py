@@ -245,3 +245,61 @@ def test_an_attack_on_a_planeswalker_built_by_card_names(page: Page) -> None:
         "Grizzly Bears (grizzly_bears) attacks Ajani Goldmane (ajani_goldmane)"
     )
     _shot(page, "attack-planeswalker")
+
+
+def test_switching_language_changes_the_page_own_words(page: Page) -> None:
+    """Every labelled element (headings, labels, buttons, options, hints, links) shows the catalog's text of the
+    chosen language, served by the desk; French and Spanish differ from English."""
+    from combatcheck.desk.page_words import page_words
+    from playwright.sync_api import expect
+
+    words = page_words()
+    keys = page.locator("[data-i18n]").evaluate_all("nodes => nodes.map((n) => n.dataset.i18n)")
+    assert len(keys) > 30
+    page.click("#add")
+    for lang in ("fr", "es", "en"):
+        page.select_option("#lang", lang)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        expect(page.locator("#add")).to_have_text(words[lang]["add"])
+        shown = page.locator("[data-i18n]").evaluate_all("nodes => nodes.map((n) => n.textContent)")
+        assert shown == [words[lang][key].replace("{{", "{").replace("}}", "}") for key in keys], lang
+        row = page.locator("#perms tbody tr").last
+        expect(row.locator("input.pt").first).to_have_attribute("aria-label", words[lang]["power"])
+        expect(row.locator("input.card-name")).to_have_attribute("aria-label", words[lang]["card"])
+    assert words["fr"]["add"] == "Ajouter un permanent" and words["es"]["tapped"] == "Girada"
+    page.select_option("#lang", "fr")
+    _shot(page, "page-in-french")
+
+
+def test_triggers_of_a_legal_declaration_in_the_chosen_language(page: Page) -> None:
+    from playwright.sync_api import expect
+
+    page.set_input_files("#load", str(EXAMPLES / "triggers-rampage-bushido.yaml"))
+    expect(page.locator("#verdict")).to_have_text("LEGAL")
+    triggers = page.locator("#triggers > li")
+    expect(triggers).to_have_count(4)
+    rampage = page.locator('#triggers > li[data-rule="702.23a"]')
+    expect(rampage).to_contain_text("Craw Giant (giant), controlled by ana: rampage 2 triggers once")
+    expect(rampage).to_contain_text("when it resolves: +2/+2 for each creature blocking it beyond the first")
+    expect(page.locator('#triggers > li[data-rule="702.45a"]')).to_contain_text("controlled by ben")
+    page.select_option("#lang", "fr")
+    expect(page.locator("#triggers-box h3")).to_have_text("Capacités déclenchées")
+    expect(rampage).to_contain_text("contrôlée par ana : sauvagerie 2 se déclenche une fois")
+    expect(rampage).to_contain_text("à la résolution : +2/+2 pour chaque créature")
+    page.select_option("#lang", "es")
+    expect(rampage).to_contain_text("controlada por ana: desenfreno 2 se dispara una vez")
+    _shot(page, "triggers-es")
+    page.select_option("#lang", "en")
+    for blocker in ("blade", "bear", "wall"):  # nobody blocks: only the raider's "attacks and isn't blocked"
+        _declare(page, blocker, "")
+    expect(page.locator("#verdict")).to_have_text("LEGAL")
+    expect(triggers).to_have_count(1)
+    expect(triggers).to_contain_text("Abyssal Nightstalker (raider), controlled by ana")
+
+
+def test_an_illegal_declaration_shows_no_triggers(page: Page) -> None:
+    from playwright.sync_api import expect
+
+    page.set_input_files("#load", str(EXAMPLES / "cr-509.1c-menace.yaml"))
+    expect(page.locator("#verdict")).to_have_text("ILLEGAL")
+    expect(page.locator("#triggers-box")).to_be_hidden()

@@ -196,6 +196,13 @@ ALSO_FRENCH = {
     "moment": "the French CR's word: « jusqu'au moment précédant la déclaration » (509.1)",
     "action": "the French CR's word: « action obligatoire du tour » (509.1)",
     "change": "verb changer: « s'il change de contrôleur » (506.4), « rien ne change »",
+    "active": "verb activer: « {player} active {what} maintenant » (the combat narration)",
+    "verdict": "French: the desk page's heading « Verdict »",
+    "questions": "French: the desk page's heading « Questions »",
+    "combatcheck": "the program's name (the desk page's title)",
+    "yaml": "a file format's name (the desk page's « Enregistrer en YAML »)",
+    "json": "a file format's name (the desk page's « Enregistrer en JSON »)",
+    "api": "the acronym is French too: « Schéma de l'API » (the desk page)",
 }
 ALSO_SPANISH = {
     "a": "preposition: « ataca a ben »",
@@ -216,6 +223,10 @@ ALSO_SPANISH = {
     "kor": "a subtype the vocabulary doesn't translate, named as the snapshot writes it",
     "lair": "a subtype the vocabulary doesn't translate, named as the snapshot writes it",
     "horsemanship": "the Spanish keyword is not verified (never printed in Spanish): the English one is a gloss",
+    "combatcheck": "the program's name (the desk page's title)",
+    "yaml": "a file format's name (the desk page's « Guardar YAML »)",
+    "json": "a file format's name (the desk page's « Guardar JSON »)",
+    "api": "the acronym is Spanish too: « Esquema de la API » (the desk page)",
 }
 ALSO = {"fr": ALSO_FRENCH, "es": ALSO_SPANISH}
 _WORD = re.compile(r"[^\W\d_]+")

@@ -8,6 +8,7 @@ from ...models import Permanent
 from ...models.abilities import Keyword
 from ...models.trigger_abilities import AttacksWithOthers, YouAttackWith
 from ...solver.rules.base import Message
+from ...solver.text.vocabulary import keyword_message
 from ..trigger_points import TriggerPoint
 from . import events
 from .base import Hit, SelfWording, Wording, register
@@ -31,11 +32,7 @@ class Attacks(SelfWording):
         "battlefield attacking (508.4)."
     )
     messages = {
-        "name": Message(
-            "“whenever this creature attacks”",
-            "« à chaque fois que cette créature attaque »",
-            "«siempre que esta criatura ataque»",
-        ),
+        "name": keyword_message(Keyword.WHENEVER_ATTACKS),
         "event": ATTACKS,
     }
 
@@ -50,11 +47,7 @@ class AttacksAlone(SelfWording):
     keyword = Keyword.WHENEVER_ATTACKS_ALONE
     summary = "Whenever this creature attacks alone: it is the only creature declared as an attacker (506.5, 508.3a)."
     messages = {
-        "name": Message(
-            "“whenever this creature attacks alone”",
-            "« à chaque fois que cette créature attaque seule »",
-            "«siempre que esta criatura ataque sola»",
-        ),
+        "name": keyword_message(Keyword.WHENEVER_ATTACKS_ALONE),
         "event": ATTACKS_ALONE,
     }
 
@@ -72,11 +65,7 @@ class AttacksAndIsntBlocked(SelfWording):
         "blocking it, even if it was put onto the battlefield attacking; not if its blockers later leave combat."
     )
     messages = {
-        "name": Message(
-            "“whenever this creature attacks and isn't blocked”",
-            "« à chaque fois que cette créature attaque et n'est pas bloquée »",
-            "«siempre que esta criatura ataque y no sea bloqueada»",
-        ),
+        "name": keyword_message(Keyword.WHENEVER_ATTACKS_AND_ISNT_BLOCKED),
         "event": UNBLOCKED,
     }
 
@@ -93,11 +82,7 @@ class AttacksOrBlocks(SelfWording):
         "Whenever this creature attacks or blocks: once as it is declared as an attacker (508.3a) or blocks (509.3a)."
     )
     messages = {
-        "name": Message(
-            "“whenever this creature attacks or blocks”",
-            "« à chaque fois que cette créature attaque ou bloque »",
-            "«siempre que esta criatura ataque o bloquee»",
-        ),
+        "name": keyword_message(Keyword.WHENEVER_ATTACKS_OR_BLOCKS),
         "event": ATTACKS,
         "event_blocks": Message("{about} blocks", "{about} bloque", "{about} bloquea"),
     }
@@ -148,7 +133,7 @@ class YouAttack(Wording):
     keyword: ClassVar[Keyword | None] = Keyword.WHENEVER_YOU_ATTACK
     summary = "Whenever you attack: once, if one or more creatures you control are declared as attackers."
     messages = {
-        "name": Message("“whenever you attack”", "« à chaque fois que vous attaquez »", "«siempre que ataques»"),
+        "name": keyword_message(Keyword.WHENEVER_YOU_ATTACK),
         "event": Message("{about} attacks", "{about} attaque", "{about} ataca"),
     }
 

@@ -10,6 +10,7 @@ from ...models import trigger_abilities as ta
 from ...models.abilities import Keyword
 from ...models.trigger_abilities import BlockCount
 from ...solver.rules.base import Message
+from ...solver.text.vocabulary import keyword_message
 from ..trigger_points import TriggerPoint
 from . import events
 from .base import Hit, SelfWording, register
@@ -32,11 +33,7 @@ class Blocks(SelfWording):
         "it block while it was not blocking; never when it is put onto the battlefield blocking."
     )
     messages = {
-        "name": Message(
-            "“whenever this creature blocks”",
-            "« à chaque fois que cette créature bloque »",
-            "«siempre que esta criatura bloquee»",
-        ),
+        "name": keyword_message(Keyword.WHENEVER_BLOCKS),
         "event": BLOCKS,
     }
 
@@ -54,11 +51,7 @@ class BlocksACreature(SelfWording):
         "attacker it was not already blocking; never when it is put onto the battlefield blocking."
     )
     messages = {
-        "name": Message(
-            "“whenever this creature blocks a creature”",
-            "« à chaque fois que cette créature bloque une créature »",
-            "«siempre que esta criatura bloquee a una criatura»",
-        ),
+        "name": keyword_message(Keyword.WHENEVER_BLOCKS_A_CREATURE),
         "event": BLOCKS_BY,
     }
 
@@ -91,11 +84,7 @@ class BecomesBlocked(SelfWording):
         "effect or a creature put onto the battlefield blocking blocks it, if it was unblocked then."
     )
     messages = {
-        "name": Message(
-            "“whenever this creature becomes blocked”",
-            "« à chaque fois que cette créature devient bloquée »",
-            "«siempre que esta criatura sea bloqueada»",
-        ),
+        "name": keyword_message(Keyword.WHENEVER_BECOMES_BLOCKED),
         "event": BLOCKED,
     }
 
@@ -113,11 +102,7 @@ class BecomesBlockedByACreature(SelfWording):
         "not already blocking it) or put onto the battlefield blocking; not when an effect alone makes it blocked."
     )
     messages = {
-        "name": Message(
-            "“whenever this creature becomes blocked by a creature”",
-            "« à chaque fois que cette créature devient bloquée par une créature »",
-            "«siempre que esta criatura sea bloqueada por una criatura»",
-        ),
+        "name": keyword_message(Keyword.WHENEVER_BECOMES_BLOCKED_BY_A_CREATURE),
         "event": BLOCKED_BY,
     }
 
@@ -149,11 +134,7 @@ class BlocksOrBecomesBlocked(SelfWording):
         "Whenever this creature blocks or becomes blocked: once, as 509.3a for a blocker and 509.3c for an attacker."
     )
     messages = {
-        "name": Message(
-            "“whenever this creature blocks or becomes blocked”",
-            "« à chaque fois que cette créature bloque ou devient bloquée »",
-            "«siempre que esta criatura bloquee o sea bloqueada»",
-        ),
+        "name": keyword_message(Keyword.WHENEVER_BLOCKS_OR_BECOMES_BLOCKED),
         "event": BLOCKS,
         "event_blocked": BLOCKED,
     }
@@ -172,11 +153,7 @@ class BlocksOrBecomesBlockedByACreature(SelfWording):
         "creature blocking it (509.3d)."
     )
     messages = {
-        "name": Message(
-            "“whenever this creature blocks or becomes blocked by a creature”",
-            "« à chaque fois que cette créature bloque ou devient bloquée par une créature »",
-            "«siempre que esta criatura bloquee o sea bloqueada por una criatura»",
-        ),
+        "name": keyword_message(Keyword.WHENEVER_BLOCKS_OR_BECOMES_BLOCKED_BY_A_CREATURE),
         "event": BLOCKS_BY,
         "event_blocked": BLOCKED_BY,
     }

@@ -11,6 +11,7 @@ from ...models.abilities import Keyword
 from ...models.filters import CreatureFilter
 from ...models.trigger_abilities import Afflict, Annihilator, Bushido, Frenzy, Rampage
 from ...solver.rules.base import Message
+from ...solver.text.vocabulary import keyword_message
 from ..trigger_points import TriggerPoint
 from . import events
 from .attacking import ATTACKS, ATTACKS_ALONE, UNBLOCKED
@@ -36,7 +37,7 @@ class RampageWording(_Numbered):
         "Rampage N: whenever this creature becomes blocked (509.3c); the bonus is counted when it resolves (702.23b)."
     )
     messages = {
-        "name": Message("rampage {n}", "sauvagerie {n}", "desenfreno {n}"),
+        "name": keyword_message("rampage"),
         "event": BLOCKED,
         "resolution": Message(
             "+{n}/+{n} for each creature blocking it beyond the first, counted when the ability resolves; blockers "
@@ -59,7 +60,7 @@ class BushidoWording(_Numbered):
     model = Bushido
     summary = "Bushido N: whenever this creature blocks or becomes blocked, +N/+N (509.3a, 509.3c)."
     messages = {
-        "name": Message("bushido {n}", "bushido {n}", "bushido {n}"),
+        "name": keyword_message("bushido"),
         "event": BLOCKS,
         "event_blocked": BLOCKED,
     }
@@ -79,7 +80,7 @@ class FlankingWording(SelfWording):
         "509.3d, 509.3f), the blocking creature gets -1/-1."
     )
     messages = {
-        "name": Message("flanking", "attaque de flanc", "flanquear"),
+        "name": keyword_message(Keyword.FLANKING),
         "event": BLOCKED_BY,
     }
 
@@ -94,7 +95,7 @@ class AfflictWording(_Numbered):
     model = Afflict
     summary = "Afflict N: whenever this creature becomes blocked, defending player loses N life (509.3c)."
     messages = {
-        "name": Message("afflict {n}", "affliction {n}", "afligir {n}"),
+        "name": keyword_message("afflict"),
         "event": BLOCKED,
     }
 
@@ -109,7 +110,7 @@ class FrenzyWording(_Numbered):
     model = Frenzy
     summary = "Frenzy N: whenever this creature attacks and isn't blocked, +N/+0 (509.3g)."
     messages = {
-        "name": Message("frenzy {n}", "frénésie {n}", "frenesí {n}"),
+        "name": keyword_message("frenzy"),
         "event": UNBLOCKED,
     }
 
@@ -127,7 +128,7 @@ class ExaltedWording(Wording):
         "it gets +1/+1; each instance on each permanent triggers."
     )
     messages = {
-        "name": Message("exalted", "exaltation", "exaltado"),
+        "name": keyword_message(Keyword.EXALTED),
         "event": ATTACKS_ALONE,
     }
 
@@ -152,7 +153,7 @@ class BattleCryWording(_OnAttack):
     keyword = Keyword.BATTLE_CRY
     summary = "Battle cry: whenever this creature attacks, each other attacking creature gets +1/+0 (as it resolves)."
     messages = {
-        "name": Message("battle cry", "cri de guerre", "grito de batalla"),
+        "name": keyword_message(Keyword.BATTLE_CRY),
         "event": ATTACKS,
         "resolution": Message(
             "the other creatures attacking when the ability resolves get +1/+0",
@@ -169,7 +170,7 @@ class AnnihilatorWording(_OnAttack, _Numbered):
     model = Annihilator
     summary = "Annihilator N: whenever this creature attacks, defending player sacrifices N permanents."
     messages = {
-        "name": Message("annihilator {n}", "annihilation {n}", "aniquilador {n}"),
+        "name": keyword_message("annihilator"),
         "event": ATTACKS,
     }
 
@@ -181,7 +182,7 @@ class MyriadWording(_OnAttack):
     keyword = Keyword.MYRIAD
     summary = 'Myriad: whenever this creature attacks; its tokens enter attacking, so they never "attacked" (508.4).'
     messages = {
-        "name": Message("myriad", "myriade", "miríada"),
+        "name": keyword_message(Keyword.MYRIAD),
         "event": ATTACKS,
         "resolution": Message(
             "the tokens are put onto the battlefield attacking: their own attack triggers don't trigger (508.3a, 508.4)",
@@ -200,7 +201,7 @@ class MeleeWording(_OnAttack):
         "Melee: whenever this creature attacks; the opponents you attacked this combat are counted as it resolves."
     )
     messages = {
-        "name": Message("melee", "mêlée", "refriega"),
+        "name": keyword_message(Keyword.MELEE),
         "event": ATTACKS,
         "resolution": Message(
             "+1/+1 for each opponent you attacked with a creature this combat, counted when the ability resolves",
@@ -219,7 +220,7 @@ class ProvokeWording(_OnAttack):
     keyword = Keyword.PROVOKE
     summary = "Provoke: whenever this creature attacks; the provoked creature blocks it if able (blocks_if_able)."
     messages = {
-        "name": Message("provoke", "provocation", "provocar"),
+        "name": keyword_message(Keyword.PROVOKE),
         "event": ATTACKS,
         "resolution": Message(
             "if its controller provokes a creature the defending player controls, state blocks_if_able on that "
@@ -239,7 +240,7 @@ class MentorWording(_OnAttack):
     keyword = Keyword.MENTOR
     summary = "Mentor: whenever this creature attacks; its target, an attacking creature with lesser power, is chosen as it goes on the stack."
     messages = {
-        "name": Message("mentor", "mentor", "mentor"),
+        "name": keyword_message(Keyword.MENTOR),
         "event": ATTACKS,
         "resolution": Message(
             "its target, an attacking creature with less power, is chosen as it is put on the stack; with no such "
@@ -262,7 +263,7 @@ class TrainingWording(SelfWording):
         "are declared)."
     )
     messages = {
-        "name": Message("training", "entraînement", "entrenamiento"),
+        "name": keyword_message(Keyword.TRAINING),
         "event": ATTACKS,
     }
 
@@ -282,7 +283,7 @@ class DethroneWording(SelfWording):
         "players' life totals (`life`), else the trigger is reported as depending on them."
     )
     messages = {
-        "name": Message("dethrone", "détrônement", "destronar"),
+        "name": keyword_message(Keyword.DETHRONE),
         "event": Message("{about} attacks {by}", "{about} attaque {by}", "{about} ataca a {by}"),
         "needs_life": Message(
             "only if {by} has the most life or is tied for most life: the snapshot gives no life totals",

@@ -2,57 +2,10 @@
 // Plain JavaScript, no library, nothing loaded from elsewhere.
 "use strict";
 
-const I18N = {
-  en: {
-    title: "combatcheck — judge's desk", language: "Language", board: "Board", step: "Step",
-    declare_blockers: "Declare blockers", declare_attackers: "Declare attackers",
-    players: "Players (in turn order)", active: "Active player", card: "Card", id: "Id", controller: "Controller",
-    pt: "P/T", tapped: "Tapped", attacking: "Attacking", abilities: "Abilities", declares: "Declares",
-    add: "Add a permanent", effects: "Effects",
-    effects_hint: "One effect per line, as in a snapshot file, e.g. - {max_blockers: 1}",
-    save_yaml: "Save YAML", save_json: "Save JSON", load: "Load a snapshot",
-    click_hint: "Click a creature in the picture, then what it blocks or attacks, to declare it (click again to undo).",
-    question_mark: "?", verdict: "Verdict", questions: "Questions", can: "Can", block_verb: "block", attack_verb: "attack", ask: "Ask",
-    how_many: "How many legal declarations?", forced: "What is forced?", blocks: "blocks", attacks: "attacks",
-    nobody: "—", several: "(several)", remove: "Remove", checking: "Checking…", always: "Every legal declaration:",
-    never: "No legal declaration:", none: "(none)", loaded: "Loaded", saved_problems: "Fix the problems before saving.",
-    nothing: "nobody is declared", selected: "Selected: {0}. Now click what it blocks or attacks.",
-  },
-  fr: {
-    title: "combatcheck — table de l'arbitre", language: "Langue", board: "Champ de bataille", step: "Étape",
-    declare_blockers: "Déclaration des bloqueurs", declare_attackers: "Déclaration des attaquants",
-    players: "Joueurs (dans l'ordre du tour)", active: "Joueur actif", card: "Carte", id: "Id",
-    controller: "Contrôleur", pt: "F/E", tapped: "Engagé", attacking: "Attaque", abilities: "Capacités",
-    declares: "Déclare", add: "Ajouter un permanent", effects: "Effets",
-    effects_hint: "Un effet par ligne, comme dans un fichier de situation, par ex. - {max_blockers: 1}",
-    save_yaml: "Enregistrer en YAML", save_json: "Enregistrer en JSON", load: "Charger une situation",
-    click_hint: "Cliquez sur une créature dans l'image, puis sur ce qu'elle bloque ou attaque, pour la déclarer (cliquez de nouveau pour annuler).",
-    question_mark: " ?", verdict: "Verdict", questions: "Questions", can: "Est-ce que", block_verb: "peut bloquer",
-    attack_verb: "peut attaquer", ask: "Demander", how_many: "Combien de déclarations légales ?",
-    forced: "Qu'est-ce qui est imposé ?", blocks: "bloque", attacks: "attaque", nobody: "—",
-    several: "(plusieurs)", remove: "Retirer", checking: "Vérification…", always: "Toute déclaration légale :",
-    never: "Aucune déclaration légale :", none: "(aucun)", loaded: "Chargé",
-    saved_problems: "Corrigez les problèmes avant d'enregistrer.", nothing: "aucune créature n'est déclarée",
-    selected: "Sélection : {0}. Cliquez maintenant sur ce qu'elle bloque ou attaque.",
-  },
-  es: {
-    title: "combatcheck — mesa del juez", language: "Idioma", board: "Campo de batalla", step: "Paso",
-    declare_blockers: "Declarar bloqueadoras", declare_attackers: "Declarar atacantes",
-    players: "Jugadores (en orden de turno)", active: "Jugador activo", card: "Carta", id: "Id",
-    controller: "Controlador", pt: "F/R", tapped: "Girada", attacking: "Ataca a", abilities: "Habilidades",
-    declares: "Declara", add: "Añadir un permanente", effects: "Efectos",
-    effects_hint: "Un efecto por línea, como en un archivo de situación, p. ej. - {max_blockers: 1}",
-    save_yaml: "Guardar YAML", save_json: "Guardar JSON", load: "Cargar una situación",
-    click_hint: "Haz clic en una criatura de la imagen y luego en lo que bloquea o ataca para declararla (otro clic lo deshace).",
-    question_mark: "?", verdict: "Veredicto", questions: "Preguntas", can: "¿Puede", block_verb: "bloquear a", attack_verb: "atacar a",
-    ask: "Preguntar", how_many: "¿Cuántas declaraciones legales hay?", forced: "¿Qué es obligatorio?",
-    blocks: "bloquea a", attacks: "ataca a", nobody: "—", several: "(varias)", remove: "Quitar",
-    checking: "Comprobando…", always: "Toda declaración legal:", never: "Ninguna declaración legal:",
-    none: "(ninguno)", loaded: "Cargado", saved_problems: "Corrige los problemas antes de guardar.",
-    nothing: "no se declara ninguna criatura",
-    selected: "Seleccionada: {0}. Ahora haz clic en lo que bloquea o ataca.",
-  },
-};
+// The page's words in English, French and Spanish come from the desk (GET /api/words, desk/page_words.py), where the
+// translation test checks them; until they arrive the page shows the English written in index.html.
+let WORDS = { en: {}, fr: {}, es: {} };
+const LANGS = ["en", "fr", "es"];
 
 const TOP_KEYS = ["format_version", "step", "active_player", "players", "permanents", "effects", "declaration"];
 const ROW_KEYS = ["id", "card", "controller", "power", "toughness", "tapped", "attacking", "abilities", "gains"];
@@ -75,7 +28,11 @@ let timer = null;
 let requestNumber = 0;
 
 const $ = (id) => document.getElementById(id);
-const t = (key) => (I18N[state.lang] || I18N.en)[key] || I18N.en[key] || key;
+// A page word in the current language, with {name} filled from `values` ({{ and }} are literal braces).
+function t(key, values = {}) {
+  const text = (WORDS[state.lang] || {})[key] || WORDS.en[key] || key;
+  return text.replace(/\{\{|\}\}|\{(\w+)\}/g, (match, name) => (match === "{{" ? "{" : match === "}}" ? "}" : String(values[name] ?? match)));
+}
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -257,9 +214,9 @@ function rowElement(row) {
     onchange: (e) => { rename(row, uniqueId(slug(e.target.value) || "creature", row)); changed(true); },
   });
   const pt = el("span", {},
-    el("input", { class: "pt", value: row.power, inputmode: "numeric", "aria-label": "power", onchange: (e) => { row.power = e.target.value.trim(); changed(); } }),
+    el("input", { class: "pt", value: row.power, inputmode: "numeric", "aria-label": t("power"), onchange: (e) => { row.power = e.target.value.trim(); changed(); } }),
     "/",
-    el("input", { class: "pt", value: row.toughness, inputmode: "numeric", "aria-label": "toughness", onchange: (e) => { row.toughness = e.target.value.trim(); changed(); } }));
+    el("input", { class: "pt", value: row.toughness, inputmode: "numeric", "aria-label": t("toughness"), onchange: (e) => { row.toughness = e.target.value.trim(); changed(); } }));
   const tapped = el("input", { type: "checkbox", checked: row.tapped, "aria-label": t("tapped"), onchange: (e) => { row.tapped = e.target.checked; changed(); } });
   const attacking = state.step === "declare_blockers"
     ? select(targets, row.attacking, (v) => { row.attacking = v; if (!v) dropAttacker(row.id); changed(true); }, { "aria-label": t("attacking"), class: "attacking" })
@@ -302,7 +259,9 @@ function dropCreature(id) {
 
 function drawEditor() {
   document.documentElement.lang = state.lang;
-  for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  for (const node of document.querySelectorAll("[data-i18n]")) {
+    if (node.dataset.i18n in WORDS.en) node.textContent = t(node.dataset.i18n);  // else: the English of index.html
+  }
   $("lang").value = state.lang;
   $("step").value = state.step;
   $("players").value = state.players.map((p) => p.id).join(", ");
@@ -356,13 +315,16 @@ async function post(path, params = {}) {
   const response = await fetch(`${path}?${query}`, { method: "POST", headers: { "Content-Type": "application/yaml" }, body: snapshotText() });
   const isJson = (response.headers.get("content-type") || "").includes("json");
   const body = isJson ? await response.json() : await response.text();
-  return { ok: response.ok, body };
+  return { ok: response.ok, status: response.status, body };
 }
 
-function showProblems(body) {
+// What went wrong, in the page's language (by the answer's status), then the server's own details: the field path
+// and the problem, or its error message.
+function showProblems(body, status) {
   const problems = (body && body.problems) || [];
-  const items = problems.length ? problems.map((p) => `${p.path ? p.path + ": " : ""}${p.message}`) : [body && body.error ? body.error : String(body)];
-  $("problems").replaceChildren(...items.map((text) => el("li", { text })));
+  const details = problems.length ? problems.map((p) => `${p.path ? p.path + ": " : ""}${p.message}`) : [body && body.error ? body.error : String(body)];
+  const heading = t([400, 413, 422].includes(status) ? `error_${status}` : "error_other");
+  $("problems").replaceChildren(el("li", { text: heading, class: "plain" }), ...details.map((text) => el("li", { text })));
 }
 
 function scheduleJudge(delay = 250) {
@@ -377,13 +339,14 @@ async function judge() {
   try {
     result = await post("/api/judge");
   } catch (error) {
-    result = { ok: false, body: { error: String(error) } };
+    result = { ok: false, status: 0, body: { error: String(error) } };
   }
   if (number !== requestNumber) return; // a newer board is on its way
   $("status").textContent = "";
   if (!result.ok) {
-    showProblems(result.body);
+    showProblems(result.body, result.status);
     for (const id of ["verdict", "lines", "picture", "count", "forced"]) $(id).replaceChildren();
+    drawTriggers(null);
     $("verdict").className = "verdict";
     return;
   }
@@ -395,10 +358,27 @@ async function judge() {
   $("lines").replaceChildren(...lines.slice(1).map((line) => (line.startsWith("  - ")
     ? el("li", { text: line.slice(4) })
     : el("li", { text: line.trim(), class: line.startsWith("  ") ? "sub" : "plain" }))));
+  drawTriggers(report.triggers);
   $("picture").innerHTML = svg;  // our own server's SVG: text is escaped there, no scripts
   hookPicture();
   drawCount(count);
   drawForced(forced);
+}
+
+// The triggers of a legal declaration (null otherwise: the section is hidden): for each triggered ability its rule,
+// the sentence (whose it is, what triggers, how many times, on what), and what is left to its resolution.
+function drawTriggers(triggers) {
+  $("triggers-box").hidden = triggers === null || triggers === undefined;
+  if ($("triggers-box").hidden) { $("triggers").replaceChildren(); return; }
+  if (!triggers.length) { $("triggers").replaceChildren(el("li", { text: t("no_triggers"), class: "plain" })); return; }
+  $("triggers").replaceChildren(...triggers.map((item) => {
+    const notes = [];
+    if (item.on_resolution) notes.push(el("li", { text: t("on_resolution", { text: item.on_resolution }) }));
+    if (item.condition) notes.push(el("li", { text: item.condition }));
+    return el("li", { "data-rule": item.rule, "data-source": item.source, "data-controller": item.controller, "data-times": String(item.times) },
+      el("span", { class: "rule", text: item.rule }), " ", el("span", { text: item.message }),
+      ...(notes.length ? [el("ul", { class: "notes" }, ...notes)] : []));
+  }));
 }
 
 function declarationText(declaration) {
@@ -417,7 +397,7 @@ function drawForced(forced) {
   const list = (choices) => el("ul", {}, ...(choices.length ? choices.map((c) => el("li", {
     text: c.text + (c.reasons.length ? ` (${c.reasons.map((r) => `${r.rule}: ${r.message}`).join("; ")})` : ""),
   })) : [el("li", { text: t("none") })]));
-  if (forced.status !== "exact") { $("forced").replaceChildren(el("p", { text: "?" })); return; }
+  if (forced.status !== "exact") { $("forced").replaceChildren(el("p", { text: t("undecided") })); return; }
   $("forced").replaceChildren(el("p", { text: t("always") }), list(forced.always), el("p", { text: t("never") }), list(forced.never));
 }
 
@@ -429,7 +409,7 @@ async function ask() {
   const result = attack
     ? await post("/api/can-attack", { creature: actor, target })
     : await post("/api/can-block", { blocker: actor, attacker: target });
-  if (!result.ok) { showProblems(result.body); return; }
+  if (!result.ok) { showProblems(result.body, result.status); return; }
   const answer = result.body;
   const reasons = [...answer.forbidden_by, ...answer.missed_requirements].map((f) => el("li", { text: `${f.rule}: ${f.message}` }));
   const parts = [el("p", { class: `answer-${answer.answer}`, text: answer.text }), el("ul", {}, ...reasons)];
@@ -453,7 +433,7 @@ function pick(id) {
   const isActor = row && (attack ? row.controller === state.active : !row.attacking && row.controller !== state.active);
   if (selected === null || selected === id) {
     selected = isActor && selected !== id ? id : null;
-    $("status").textContent = selected ? t("selected").replace("{0}", label(selected)) : "";
+    $("status").textContent = selected ? t("selected", { creature: label(selected) }) : "";
     for (const card of $("picture").querySelectorAll("g.card")) card.classList.toggle("selected", card.dataset.id === selected);
     return;
   }
@@ -471,7 +451,7 @@ function pick(id) {
 
 async function save(format) {
   const response = await fetch(`/api/export?format=${format}`, { method: "POST", headers: { "Content-Type": "application/yaml" }, body: snapshotText() });
-  if (!response.ok) { showProblems(await response.json()); $("status").textContent = t("saved_problems"); return; }
+  if (!response.ok) { showProblems(await response.json(), response.status); $("status").textContent = t("saved_problems"); return; }
   const blob = new Blob([await response.text()], { type: format === "json" ? "application/json" : "application/yaml" });
   const link = el("a", { href: URL.createObjectURL(blob), download: `combat.${format === "json" ? "json" : "yaml"}` });
   document.body.append(link);
@@ -483,10 +463,10 @@ async function save(format) {
 async function load(file) {
   const response = await fetch("/api/parse", { method: "POST", headers: { "Content-Type": "application/yaml" }, body: await file.text() });
   const body = await response.json();
-  if (!response.ok) { showProblems(body); return; }
+  if (!response.ok) { showProblems(body, response.status); return; }
   loadData(body.snapshot);
-  $("status").textContent = `${t("loaded")}: ${file.name}`;
-  if (body.problems.length) showProblems(body);
+  $("status").textContent = t("loaded", { file: file.name });
+  if (body.problems.length) showProblems(body, 422);
 }
 
 function setPlayers(text) {
@@ -498,7 +478,16 @@ function setPlayers(text) {
   changed(true);
 }
 
-function start() {
+async function loadWords() {
+  try {
+    const response = await fetch("/api/words");
+    if (response.ok) WORDS = await response.json();
+  } catch (error) {
+    // The page stays in the English of index.html; every answer still comes in the chosen language.
+  }
+}
+
+async function start() {
   $("lang").addEventListener("change", (e) => { state.lang = e.target.value; drawEditor(); scheduleJudge(0); });
   $("step").addEventListener("change", (e) => { state.step = e.target.value; selected = null; changed(true); });
   $("players").addEventListener("change", (e) => setPlayers(e.target.value));
@@ -516,7 +505,8 @@ function start() {
   $("load").addEventListener("change", (e) => { if (e.target.files[0]) load(e.target.files[0]); e.target.value = ""; });
   $("ask").addEventListener("click", ask);
   const preferred = (navigator.language || "en").slice(0, 2);
-  state.lang = I18N[preferred] ? preferred : "en";
+  state.lang = LANGS.includes(preferred) ? preferred : "en";
+  await loadWords();
   drawEditor();
   scheduleJudge(0);
 }

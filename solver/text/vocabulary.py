@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ...models.abilities import Keyword
 from ...models.characteristics import CardType, Color, Supertype
+from .messages import Message
 from .nouns import Adjective, Word, es_adj, fr_adj
 
 Lang = str
@@ -218,136 +219,169 @@ KEYWORDS: dict[Keyword, dict[Lang, str]] = {
     Keyword.HEXPROOF: {"en": "hexproof", "fr": "la défense talismanique", "es": "antimaleficio"},
     Keyword.WARD: {"en": "ward", "fr": "la garde", "es": "custodia"},
     Keyword.FLASH: {"en": "flash", "fr": "le flash", "es": "destello"},
-    # Keywords of combat triggers (named as combat/wordings names them).
-    Keyword.FLANKING: {"en": "flanking", "fr": "l'attaque de flanc", "es": "flanquear"},
+    # Keywords of combat triggers: the trigger catalog (combat/wordings) names them from here. Checked against printed
+    # French and Spanish cards (docs/translations.md gives the card for each); "not verified" where none was found.
+    Keyword.FLANKING: {"en": "flanking", "fr": "le débordement", "es": "flanquear"},
     Keyword.EXALTED: {"en": "exalted", "fr": "l'exaltation", "es": "exaltado"},
     Keyword.BATTLE_CRY: {"en": "battle cry", "fr": "le cri de guerre", "es": "grito de batalla"},
     Keyword.MYRIAD: {"en": "myriad", "fr": "la myriade", "es": "miríada"},
-    Keyword.MELEE: {"en": "melee", "fr": "la mêlée", "es": "refriega"},
-    Keyword.DETHRONE: {"en": "dethrone", "fr": "le détrônement", "es": "destronar"},
+    Keyword.MELEE: {"en": "melee", "fr": "la mêlée", "es": "refriega"},  # es: not verified
+    Keyword.DETHRONE: {"en": "dethrone", "fr": "le détrônement", "es": "destronar"},  # fr, es: not verified
     Keyword.PROVOKE: {"en": "provoke", "fr": "la provocation", "es": "provocar"},
-    Keyword.TRAINING: {"en": "training", "fr": "l'entraînement", "es": "entrenamiento"},
+    Keyword.TRAINING: {"en": "training", "fr": "l'entraînement", "es": "entrenamiento"},  # es: not verified
     Keyword.MENTOR: {"en": "mentor", "fr": "le mentor", "es": "mentor"},
     Keyword.CANT_BE_BLOCKED: {
-        "en": '"can\'t be blocked"',
+        "en": "“can't be blocked”",
         "fr": "« ne peut pas être bloquée »",
         "es": "«no puede ser bloqueada»",
     },
     Keyword.CANT_BE_BLOCKED_UNLESS_ALL_BLOCK_IT: {
-        "en": '"can\'t be blocked unless all creatures defending player controls block it"',
+        "en": "“can't be blocked unless all creatures defending player controls block it”",
         "fr": "« ne peut pas être bloquée à moins que toutes les créatures que le joueur défenseur contrôle ne la "
         "bloquent »",
         "es": "«no puede ser bloqueada a menos que todas las criaturas que controla el jugador defensor la bloqueen»",
     },
-    Keyword.CANT_BLOCK: {"en": '"can\'t block"', "fr": "« ne peut pas bloquer »", "es": "«no puede bloquear»"},
+    Keyword.CANT_BLOCK: {"en": "“can't block”", "fr": "« ne peut pas bloquer »", "es": "«no puede bloquear»"},
     Keyword.CANT_BLOCK_ALONE: {
-        "en": '"can\'t block alone"',
+        "en": "“can't block alone”",
         "fr": "« ne peut pas bloquer seule »",
         "es": "«no puede bloquear sola»",
     },
     Keyword.CAN_BLOCK_ANY_NUMBER: {
-        "en": '"can block any number of creatures"',
+        "en": "“can block any number of creatures”",
         "fr": "« peut bloquer n'importe quel nombre de créatures »",
         "es": "«puede bloquear cualquier número de criaturas»",
     },
     Keyword.BLOCKS_EACH_COMBAT_IF_ABLE: {
-        "en": '"blocks each combat if able"',
+        "en": "“blocks each combat if able”",
         "fr": "« bloque à chaque combat si possible »",
         "es": "«bloquea cada combate si puede»",
     },
     Keyword.MUST_BE_BLOCKED_IF_ABLE: {
-        "en": '"must be blocked if able"',
+        "en": "“must be blocked if able”",
         "fr": "« doit être bloquée si possible »",
         "es": "«debe ser bloqueada si es posible»",
     },
     Keyword.MUST_BE_BLOCKED_BY_EXACTLY_ONE_IF_ABLE: {
-        "en": '"must be blocked by exactly one creature if able"',
+        "en": "“must be blocked by exactly one creature if able”",
         "fr": "« doit être bloquée par exactement une créature si possible »",
         "es": "«debe ser bloqueada por exactamente una criatura si es posible»",
     },
     Keyword.ALL_ABLE_MUST_BLOCK_IT: {
-        "en": '"all creatures able to block it do so"',
+        "en": "“all creatures able to block it do so”",
         "fr": "« toutes les créatures capables de la bloquer le font »",
         "es": "«todas las criaturas que puedan bloquearla lo hacen»",
     },
-    Keyword.CANT_ATTACK: {"en": '"can\'t attack"', "fr": "« ne peut pas attaquer »", "es": "«no puede atacar»"},
+    Keyword.CANT_ATTACK: {"en": "“can't attack”", "fr": "« ne peut pas attaquer »", "es": "«no puede atacar»"},
     Keyword.CANT_ATTACK_ALONE: {
-        "en": '"can\'t attack alone"',
+        "en": "“can't attack alone”",
         "fr": "« ne peut pas attaquer seule »",
         "es": "«no puede atacar sola»",
     },
     Keyword.CAN_ONLY_ATTACK_ALONE: {
-        "en": '"can only attack alone"',
+        "en": "“can only attack alone”",
         "fr": "« ne peut attaquer que seule »",
         "es": "«solo puede atacar sola»",
     },
     Keyword.ATTACKS_EACH_COMBAT_IF_ABLE: {
-        "en": '"attacks each combat if able"',
+        "en": "“attacks each combat if able”",
         "fr": "« attaque à chaque combat si possible »",
         "es": "«ataca cada combate si puede»",
     },
     Keyword.WHENEVER_ATTACKS: {
-        "en": '"whenever this creature attacks"',
+        "en": "“whenever this creature attacks”",
         "fr": "« à chaque fois que cette créature attaque »",
         "es": "«siempre que esta criatura ataque»",
     },
     Keyword.WHENEVER_ATTACKS_ALONE: {
-        "en": '"whenever this creature attacks alone"',
+        "en": "“whenever this creature attacks alone”",
         "fr": "« à chaque fois que cette créature attaque seule »",
         "es": "«siempre que esta criatura ataque sola»",
     },
     Keyword.WHENEVER_ATTACKS_AND_ISNT_BLOCKED: {
-        "en": '"whenever this creature attacks and isn\'t blocked"',
+        "en": "“whenever this creature attacks and isn't blocked”",
         "fr": "« à chaque fois que cette créature attaque et n'est pas bloquée »",
         "es": "«siempre que esta criatura ataque y no sea bloqueada»",
     },
     Keyword.WHENEVER_ATTACKS_OR_BLOCKS: {
-        "en": '"whenever this creature attacks or blocks"',
+        "en": "“whenever this creature attacks or blocks”",
         "fr": "« à chaque fois que cette créature attaque ou bloque »",
         "es": "«siempre que esta criatura ataque o bloquee»",
     },
     Keyword.WHENEVER_BLOCKS: {
-        "en": '"whenever this creature blocks"',
+        "en": "“whenever this creature blocks”",
         "fr": "« à chaque fois que cette créature bloque »",
         "es": "«siempre que esta criatura bloquee»",
     },
     Keyword.WHENEVER_BLOCKS_A_CREATURE: {
-        "en": '"whenever this creature blocks a creature"',
+        "en": "“whenever this creature blocks a creature”",
         "fr": "« à chaque fois que cette créature bloque une créature »",
         "es": "«siempre que esta criatura bloquee a una criatura»",
     },
     Keyword.WHENEVER_BECOMES_BLOCKED: {
-        "en": '"whenever this creature becomes blocked"',
+        "en": "“whenever this creature becomes blocked”",
         "fr": "« à chaque fois que cette créature devient bloquée »",
         "es": "«siempre que esta criatura sea bloqueada»",
     },
     Keyword.WHENEVER_BECOMES_BLOCKED_BY_A_CREATURE: {
-        "en": '"whenever this creature becomes blocked by a creature"',
+        "en": "“whenever this creature becomes blocked by a creature”",
         "fr": "« à chaque fois que cette créature devient bloquée par une créature »",
         "es": "«siempre que esta criatura sea bloqueada por una criatura»",
     },
     Keyword.WHENEVER_BLOCKS_OR_BECOMES_BLOCKED: {
-        "en": '"whenever this creature blocks or becomes blocked"',
+        "en": "“whenever this creature blocks or becomes blocked”",
         "fr": "« à chaque fois que cette créature bloque ou devient bloquée »",
         "es": "«siempre que esta criatura bloquee o sea bloqueada»",
     },
     Keyword.WHENEVER_BLOCKS_OR_BECOMES_BLOCKED_BY_A_CREATURE: {
-        "en": '"whenever this creature blocks or becomes blocked by a creature"',
+        "en": "“whenever this creature blocks or becomes blocked by a creature”",
         "fr": "« à chaque fois que cette créature bloque ou devient bloquée par une créature »",
         "es": "«siempre que esta criatura bloquee o sea bloqueada por una criatura»",
     },
     Keyword.WHENEVER_YOU_ATTACK: {
-        "en": '"whenever you attack"',
+        "en": "“whenever you attack”",
         "fr": "« à chaque fois que vous attaquez »",
         "es": "«siempre que ataques»",
     },
 }
 
 
+# Keywords with a number (models/trigger_abilities.py), by their snapshot name: names as printed, without article
+# ("Sauvagerie 3", "Afligir 3"). Checked against printed cards like those above; Spanish "desenfreno" is not verified.
+NUMBERED_KEYWORDS: dict[str, dict[Lang, str]] = {
+    "rampage": {"en": "rampage", "fr": "sauvagerie", "es": "desenfreno"},
+    "bushido": {"en": "bushido", "fr": "bushido", "es": "bushido"},
+    "afflict": {"en": "afflict", "fr": "affliction", "es": "afligir"},
+    "frenzy": {"en": "frenzy", "fr": "frénésie", "es": "frenesí"},
+    "annihilator": {"en": "annihilator", "fr": "annihilateur", "es": "aniquilador"},
+}
+
+_FRENCH_ARTICLES = ("le ", "la ", "l'")
+
+
 def keyword(word: str, lang: Lang) -> str:
+    """A keyword as a sentence names it: "flying", "le vol", "volar"."""
     return KEYWORDS[Keyword(word)][lang]
+
+
+def keyword_name(word: str, lang: Lang) -> str:
+    """A keyword's name as cards print it, without the article a French sentence gives it: "débordement",
+    "sauvagerie" (a keyword with a number, by its snapshot name), "« ne peut pas bloquer »"."""
+    if word in NUMBERED_KEYWORDS:
+        return NUMBERED_KEYWORDS[word][lang]
+    text = keyword(word, lang)
+    if lang == "fr":
+        article = next((a for a in _FRENCH_ARTICLES if text.startswith(a)), "")
+        return text[len(article) :]
+    return text
+
+
+def keyword_message(word: str) -> Message:
+    """A keyword's names as a message (the trigger catalog's "name"); a keyword with a number has "{n}"."""
+    suffix = " {n}" if word in NUMBERED_KEYWORDS else ""
+    return Message(*(keyword_name(word, lang) + suffix for lang in ("en", "fr", "es")))
 
 
 def is_quoted(word: str) -> bool:
     """Whether a keyword's name is a quoted text rather than a keyword ("can't block")."""
-    return KEYWORDS[Keyword(word)]["en"].startswith('"')
+    return KEYWORDS[Keyword(word)]["en"].startswith("“")

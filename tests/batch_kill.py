@@ -34,9 +34,11 @@ def _maybe_die(texts: list[str]) -> None:
                 os.kill(os.getpid(), signal.SIGKILL)
 
 
-def check_chunk(items: Sequence[Any], lang: str = "en", time_limit: float | None = None) -> list[dict[str, Any]]:
+def check_chunk(
+    items: Sequence[Any], lang: str = "en", time_limit: float | None = None, triggers: bool = False
+) -> list[dict[str, Any]]:
     _maybe_die([item[1] for item in items])
-    return real_check_chunk(items, lang, time_limit)
+    return real_check_chunk(items, lang, time_limit, triggers)
 
 
 def check_record(line_number: int, raw_text: str, problem: str | None = None, **options: Any) -> dict[str, Any]:

@@ -1,6 +1,7 @@
 """Pictures of a combat. `render_svg(snapshot, report)` returns a standalone SVG document as a string (as
-python-chess's `chess.svg` does for boards); `render_png` converts it when the optional `png` extra (CairoSVG) is
-installed. May import: solver, models."""
+python-chess's `chess.svg` does for boards), its card frames in the picture's language (`ability_words.py`);
+`render.png.svg_to_png` converts it when the optional `png` extra (CairoSVG) is installed. May import: solver,
+combat (a triggered ability on a frame is named as the trigger catalog names it), models."""
 
 from __future__ import annotations
 

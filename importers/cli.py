@@ -33,15 +33,18 @@ def arena_command(
 ) -> None:
     """One batch record per combat declaration of every game in the logs. Exit 0 once it ran, 2 if a log
     could not be read."""
+    from ..cards.db import CardDatabaseError
     from .arena import ImportOptions, ImportUsageError, import_logs
     from .arena.cards import card_lookup
     from .arena.run import summary_lines
 
     if summary_json is not None and not summary_json.parent.is_dir():
         fail([f"{summary_json}: the directory {summary_json.parent} does not exist"])
-    options = ImportOptions(
-        probes=probes, max_probes=max_probes, overwrite=overwrite, lookup=card_lookup() if cards else None
-    )
+    try:
+        lookup = card_lookup() if cards else None
+    except CardDatabaseError as exc:  # a damaged database file: say so, and what to do
+        fail([str(exc), "import a card file again (combatcheck cards import FILE), or use --no-cards"])
+    options = ImportOptions(probes=probes, max_probes=max_probes, overwrite=overwrite, lookup=lookup)
     try:
         summary = import_logs(logs, records, options)
     except ImportUsageError as exc:

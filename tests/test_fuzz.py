@@ -138,12 +138,18 @@ def replacement(draw: st.DrawFn, tree: Any, old: Any) -> Any:
     return draw(st.sampled_from([None, True, False]))
 
 
-ODD_COSTS = ["{²}", "{" + "9" * 5000 + "}", "{T}", "{", "}", "{2/W}{G/U/P}", "{1000001}", "pay {X}", ""]
+ODD_COSTS = [  # a few that loading must refuse, more that it reads and the outcome must add up
+    *["{²}", "{" + "9" * 5000 + "}", "{T}", "{", "{1000001}"],
+    *["{0}", "{X}{X}", "{w/u}", "{2/W}{G/U/P}", "{1000000}", "sacrifice a land", "{2} and pay 2 life", "{S}{C}{P}"],
+]
 # How often each mutation is drawn: mostly values of the right type but odd (they get past validation and reach
 # the checker and the report), then changes of shape.
 OPERATIONS = ["perturb"] * 6 + ["rename"] * 4 + ["retype", "drop", "duplicate", "nest", "share", "add field"]
-OPERATIONS += ["ability"] * 3
-ODD_NAMES = ["\ud800", "a\udfffb", "\x1b[31mred", "line\nbreak", "x" * 999, "x" * 1001, "🐉", "\u202eevil", "Ā" * 50]
+OPERATIONS += ["ability"] * 2 + ["pay"] * 2
+ODD_NAMES = [  # valid but odd names, mostly (they reach the report), and a few that loading must refuse
+    *["x" * 999, "🐉", "\u202eevil", "e\u0301", "Ā" * 50, "[bold]x[/]", "<b>x</b>", "{0}{name}", "%s%d", "'q'", "a b"],
+    *["ana", "-", "\ud800", "\x1b[31mred"],
+]
 
 
 @st.composite
@@ -191,6 +197,45 @@ def _renamed(node: Any, old: str, new: str, made: dict[int, Any] | None = None) 
     return mapping
 
 
+GENTLE = ["rename", "pay", "ability", "stats"]
+VALID_NAMES = ODD_NAMES[:11]
+VALID_COSTS = ODD_COSTS[5:]
+
+
+def _gentle(tree: Any, op: str, draw: st.DrawFn) -> None:
+    """A change that keeps the snapshot valid: odd names for ids, odd costs to pay, odd power and toughness."""
+    if op == "rename":
+        ids = [*_ids(tree), *_player_ids(tree)]
+        if ids:
+            renamed = _renamed(tree, draw(st.sampled_from(ids)), draw(st.sampled_from(VALID_NAMES)))
+            tree.clear()
+            tree.update(renamed)
+    elif op == "pay":
+        _add_cost(tree, draw(st.sampled_from(VALID_COSTS)), draw)
+    else:
+        listed = tree.get("permanents") if isinstance(tree, dict) else None
+        permanents = [p for p in listed if isinstance(p, dict)] if isinstance(listed, list) else []
+        if permanents:
+            field = draw(st.sampled_from(["power", "toughness", "loyalty"]))
+            value = draw(st.sampled_from([0, -1, -(2**63), 2**63 - 1, 10**9]) | st.integers(-5, 20))
+            draw(st.sampled_from(permanents))[field] = value
+
+
+def _add_cost(tree: Any, cost: str, draw: st.DrawFn) -> None:
+    declaration = tree.get("declaration") if isinstance(tree, dict) else None
+    listed = tree.get("permanents") if isinstance(tree, dict) else None
+    if not isinstance(declaration, dict) or not isinstance(listed, list):
+        return
+    declared = [*(declaration.get("blocks") or {}), *(declaration.get("attacks") or {})]
+    creatures = [p for p in listed if isinstance(p, dict) and p.get("id") in declared]
+    if creatures:
+        creature = draw(st.sampled_from(creatures))
+        key = "attack_cost" if creature.get("attacking") is None and tree.get("step") == "declare_attackers" else None
+        ability = {key or "block_cost": cost}
+        abilities = creature.get("abilities")
+        creature["abilities"] = [*abilities, ability] if isinstance(abilities, list) else [ability]
+
+
 def _leaves(tree: Any, paths: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
     return [p for p in paths if p and not isinstance(_get(tree, p), (dict, list))]
 
@@ -201,12 +246,21 @@ def mutated(draw: st.DrawFn, kind: str) -> tuple[Any, list[str]]:
     seeds = SEEDS[kind]  # by name and index: a seed's repr is long
     tree = copy.deepcopy(seeds[draw(st.integers(0, len(seeds) - 1))])
     done: list[str] = []
+    gentle = draw(st.booleans())  # half the cases keep the input valid, so that odd values reach the checker
     for _ in range(draw(st.sampled_from([1, 1, 1, 2, 2, 3]))):
         paths = _paths(tree)
-        op = draw(st.sampled_from(OPERATIONS))
+        op = draw(st.sampled_from(GENTLE if gentle else OPERATIONS))
+        if gentle and op != "ability":
+            _gentle(tree, op, draw)
+            done.append(f"gentle {op}")
+            continue
         leaves = _leaves(tree, paths)
-        path = draw(st.sampled_from(leaves if op == "perturb" and leaves else paths))
+        inner = [p for p in paths if p] or paths  # the root itself is changed by the text damage of input_text
+        path = draw(st.sampled_from(leaves if op == "perturb" and leaves else inner))
         done.append(f"{op} at {list(path)}")
+        if op == "pay":  # a creature the proposal declares gets an odd cost to pay
+            _add_cost(tree, draw(st.sampled_from(ODD_COSTS)), draw)
+            continue
         if op == "rename":  # an id renamed everywhere it is used: still valid, and odd text reaches the report
             ids = [*_ids(tree), *_player_ids(tree)]
             if ids:
@@ -300,7 +354,9 @@ def _settings(examples: int) -> settings:
 def test_the_cli_answers_every_mutated_snapshot_with_an_exit_code(tmp_path_factory: Any, data: st.DataObject) -> None:
     tree, done = data.draw(mutated("snapshots"))
     raw = data.draw(input_text(tree))
-    command = data.draw(st.sampled_from(["check", "check", "solve", "combat", "count", "forced"]))
+    timeline = isinstance(tree, dict) and "events" in tree  # examples/combat: the `combat` command reads events
+    commands = ["combat", "combat", "check"] if timeline else ["check", "check", "solve", "count", "forced", "combat"]
+    command = data.draw(st.sampled_from(commands))
     options = data.draw(st.sampled_from([[], ["--json"], ["--lang", "fr"], ["--lang", "es", "--json"]]))
     if command in ("count", "forced", "check", "solve"):
         options = [*options, "--time-limit", "5"]

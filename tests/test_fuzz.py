@@ -2,10 +2,12 @@
 exits 0, 1, 2 or 3 without a traceback, a batch record gets a verdict without an internal error and its result can
 be written, and neither takes long.
 
-Seeds are the snapshots of examples/ (and examples/combat/) and the records of examples/recorded/. A case applies a
-few mutations that know the structure (drop, duplicate or retype a field, odd numbers and strings, unknown ids,
-deep nesting, shared YAML aliases, unknown fields, abilities from the vocabulary) and sometimes damages the text
-itself (cut off, bytes that are not UTF-8).
+Seeds are the snapshots of examples/ (and examples/combat/) and the records of examples/recorded/. A case applies
+one to three mutations that know the structure. Half the cases keep the input valid, so that odd values reach the
+checker and the report: ids renamed everywhere to odd names, odd costs on declared creatures, odd power and
+toughness, abilities from the vocabulary. The other half may break it: odd values of the right type or of another,
+dropped, duplicated and unknown fields, unknown ids, deep nesting, shared YAML aliases (even an object inside
+itself); and sometimes the text itself is damaged (cut off, bytes that are not UTF-8).
 
 The suite runs a few dozen cases. For a longer local run: COMBATCHECK_FUZZ=20 python -m pytest tests/test_fuzz.py
 (20 times as many cases; any number works).

@@ -138,12 +138,7 @@ def _readable_database() -> Iterator[None]:
     try:
         yield
     except CardDatabaseError as exc:
-        fail(
-            [
-                tidy(str(exc)),
-                "import a card file again (combatcheck cards import FILE), or delete it to use the bundled cards",
-            ]
-        )
+        fail([tidy(str(exc)), exc.remedy])
 
 
 @cards_app.command("info")

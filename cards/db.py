@@ -174,7 +174,9 @@ class CardDatabase:
 
 
 class CardDatabaseError(ValueError):
-    """A database file that can't be read (damaged, or not one): import again, or delete it to use the bundled one."""
+    """A database file that can't be read (damaged, or not one); `remedy` says what to do."""
+
+    remedy = "import a card file again (combatcheck cards import FILE), or delete it to use the bundled cards"
 
 
 _ROW_LISTS = frozenset("tsucf")  # CardFace.to_json: lists of text

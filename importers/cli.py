@@ -43,7 +43,7 @@ def arena_command(
     try:
         lookup = card_lookup() if cards else None
     except CardDatabaseError as exc:  # a damaged database file: say so, and what to do
-        fail([str(exc), "import a card file again (combatcheck cards import FILE), or use --no-cards"])
+        fail([str(exc), f"{exc.remedy}; or use --no-cards"])
     options = ImportOptions(probes=probes, max_probes=max_probes, overwrite=overwrite, lookup=lookup)
     try:
         summary = import_logs(logs, records, options)

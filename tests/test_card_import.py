@@ -197,3 +197,6 @@ def test_a_damaged_database_file_is_an_error_with_what_to_do(cache: Path, damage
     )
     result = runner.invoke(app, ["check", str(snapshot)])
     assert result.exit_code == 2 and "card database" in result.stderr, result.stderr
+    log = Path(__file__).resolve().parent.parent / "examples" / "arena" / "Player.log"
+    result = runner.invoke(app, ["import", "arena", str(log), "--out", str(cache.parent / "records.jsonl")])
+    assert result.exit_code == 2 and "or use --no-cards" in result.stderr, result.stderr

@@ -103,7 +103,7 @@ def _decide(raw_text: str, result: Result, lang: str, time_limit: float | None, 
 
             report = judge(snapshot, lang=lang, time_limit=time_limit, witness=False)
         else:
-            report = check(snapshot, lang=lang, time_limit=time_limit, witness=False)
+            report = check(snapshot, lang=lang, time_limit=time_limit, witness=False, with_outcome=False)
     except SnapshotError as exc:  # a board beyond the size limits (BoardTooLarge)
         raise _Invalid([(p.path, p.message) for p in exc.problems]) from None
     result["verdict"] = report.verdict

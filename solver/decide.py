@@ -155,9 +155,18 @@ def _info(optimum: Optimum | None, started: float) -> SolverInfo:
     )
 
 
-def check(snapshot: Snapshot, *, lang: str = "en", time_limit: float | None = None, witness: bool = True) -> Report:
+def check(
+    snapshot: Snapshot,
+    *,
+    lang: str = "en",
+    time_limit: float | None = None,
+    witness: bool = True,
+    with_outcome: bool = True,
+) -> Report:
     """Decide whether the snapshot's declaration is legal. No declaration means nobody attacks / blocks.
-    `time_limit` (seconds) bounds the whole check; raises BoardTooLarge for a board beyond the size limits."""
+    `time_limit` (seconds) bounds the whole check; raises BoardTooLarge for a board beyond the size limits.
+    `with_outcome=False` leaves out the outcome of a legal declaration (who blocks whom, costs): a batch does not
+    write it."""
     started = time.perf_counter()
     budget = Budget(time_limit)
     try:
@@ -232,7 +241,7 @@ def check(snapshot: Snapshot, *, lang: str = "en", time_limit: float | None = No
         missed_requirements=missed,
         witness=witness_declaration,
         witness_outcome=witness_outcome,
-        outcome=outcome(board, compilation, proposal, lang) if verdict == "legal" else None,
+        outcome=outcome(board, compilation, proposal, lang) if verdict == "legal" and with_outcome else None,
         solver=_info(optimum, started),
     )
 

@@ -1,0 +1,28 @@
+"""The repository root is the package `combatcheck` itself (setuptools package-dir), and it holds `__init__.py`, so
+pytest would collect it as a test package and import that `__init__.py` under the name of the checkout directory.
+A clone into a directory whose name is not a Python identifier (`git clone URL combatcheck-main`) then fails every
+test with "attempted relative import with no known parent package". The tests import the installed package
+(`pip install -e .`), so the root is collected as a plain directory instead.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+REPOSITORY_ROOT = Path(__file__).resolve().parent.parent
+
+
+class RootIsNotATestPackage:
+    """A plugin (not a conftest hook, which pytest would only ask about paths under tests/)."""
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_collect_directory(self, path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+        if path.resolve() == REPOSITORY_ROOT:
+            return pytest.Dir.from_parent(parent, path=path)
+        return None
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.pluginmanager.register(RootIsNotATestPackage(), "combatcheck-root-is-not-a-test-package")

@@ -20,7 +20,7 @@ from .console import BAD_INPUT, JsonOpt, Lang, LangOpt, TimeOpt, err, fail, out
 from .desk.cli import can_attack_command, can_block_command, count_command, forced_command, serve_command
 from .generate.cli import generate_command
 from .importers.cli import import_app
-from .models import Snapshot, SnapshotError, read_snapshot
+from .models import Snapshot, SnapshotError, one_declaration, read_snapshot
 from .models.report import Report
 from .render.cli import render_command
 
@@ -63,7 +63,7 @@ FileArg = Annotated[str, typer.Argument(help="snapshot file (YAML or JSON); '-' 
 
 def _read(file: str) -> Snapshot:
     try:
-        return read_snapshot(file)
+        return one_declaration(read_snapshot(file))
     except SnapshotError as exc:
         fail([str(p) for p in exc.problems])
 
@@ -92,8 +92,6 @@ def _decide(action: str, snapshot: Snapshot, lang: Lang, time_limit: float | Non
 def check_command(file: FileArg, as_json: JsonOpt = False, lang: LangOpt = Lang.en, time_limit: TimeOpt = None) -> None:
     """Check the snapshot's declaration: exit 0 legal, 1 illegal, 2 bad input, 3 unknown."""
     snapshot = _read(file)
-    if snapshot.events:  # its declarations are events: judging "no declaration" here would mislead
-        fail([f"{file}: this snapshot has events; follow them with: combatcheck combat {file}"])
     _emit(_decide("check", snapshot, lang, time_limit), snapshot, as_json)
 
 

@@ -62,7 +62,7 @@ def check_record(
 
 def _decide(raw_text: str, result: Result, lang: str, time_limit: float | None, triggers: bool) -> None:
     from ..limits import InputLimitError, parse_json
-    from ..models import SnapshotError, snapshot_from_data
+    from ..models import SnapshotError, one_declaration, snapshot_from_data
     from ..solver import check
 
     text = raw_text.rstrip("\r\n")
@@ -87,7 +87,7 @@ def _decide(raw_text: str, result: Result, lang: str, time_limit: float | None, 
     problems = _record_fields(data, result)
     snapshot_data = {k: v for k, v in data.items() if k not in RECORD_KEYS}
     try:
-        snapshot = snapshot_from_data(snapshot_data, within_limits=plain)  # id and source are checked above
+        snapshot = one_declaration(snapshot_from_data(snapshot_data, within_limits=plain))  # id, source: above
     except SnapshotError as exc:
         problems += [(p.path, p.message) for p in exc.problems]
         snapshot = None

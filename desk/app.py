@@ -24,7 +24,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from ..combat.judging import judge
-from ..models import Snapshot, SnapshotError, parse_text, snapshot_from_data
+from ..models import Snapshot, SnapshotError, one_declaration, parse_text, snapshot_from_data
 from ..models.answers import ChoiceAnswer, DeclarationCount, ForcedChoices
 from ..models.report import Language, Report
 from ..render import render_svg
@@ -116,7 +116,12 @@ def _load(data: Any) -> Snapshot:
 
 
 async def read_snapshot(request: Request) -> Snapshot:
-    return _load(_parse(await _body_text(request)))
+    """The snapshot of an endpoint that judges one declaration (a timeline with `events` is a 422)."""
+    snapshot = _load(_parse(await _body_text(request)))
+    try:
+        return one_declaration(snapshot)
+    except SnapshotError as exc:
+        raise DeskError(422, "invalid snapshot", _problems(exc)) from None
 
 
 async def _solve(work: Callable[[], T]) -> T:
@@ -310,9 +315,11 @@ def create_app(*, allowed_hosts: list[str] | None = None) -> FastAPI:
         if not isinstance(data, dict):
             raise DeskError(422, "a snapshot is a mapping (JSON object) at the top level")
         try:
-            _load(data)
+            one_declaration(_load(data))
         except DeskError as exc:
             return ParsedSnapshot(snapshot=data, problems=exc.problems or [Problem(path="", message=exc.message)])
+        except SnapshotError as exc:  # a combat timeline: the page judges one declaration
+            return ParsedSnapshot(snapshot=data, problems=_problems(exc))
         return ParsedSnapshot(snapshot=data, problems=[])
 
     @app.post(

@@ -8,7 +8,7 @@ from typing import Annotated, NoReturn
 import typer
 
 from ..console import JsonOpt, Lang, LangOpt, TimeOpt, err, fail, out
-from ..models import Snapshot, SnapshotError, read_snapshot
+from ..models import Snapshot, SnapshotError, one_declaration, read_snapshot
 from ..models.answers import ChoiceAnswer, DeclarationCount, ForcedChoices
 
 FileArg = Annotated[str, typer.Argument(help="snapshot file (YAML or JSON); '-' reads standard input")]
@@ -17,7 +17,7 @@ ANSWER_EXIT = {"yes": 0, "no": 1, "unknown": 3}
 
 def _read(file: str) -> Snapshot:
     try:
-        return read_snapshot(file)
+        return one_declaration(read_snapshot(file))
     except SnapshotError as exc:
         fail([str(p) for p in exc.problems])
 

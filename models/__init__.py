@@ -4,7 +4,7 @@ from .abilities import Ability, Keyword, ability_name
 from .characteristics import CardType, Color, Supertype
 from .effects import Effect
 from .filters import CreatureFilter
-from .loading import SnapshotError, load_snapshot, parse_text, read_snapshot, snapshot_from_data
+from .loading import SnapshotError, load_snapshot, one_declaration, parse_text, read_snapshot, snapshot_from_data
 from .snapshot import Declaration, Permanent, Player, Snapshot
 from .validation import InputProblem
 
@@ -24,6 +24,7 @@ __all__ = [
     "Supertype",
     "ability_name",
     "load_snapshot",
+    "one_declaration",
     "parse_text",
     "read_snapshot",
     "snapshot_from_data",

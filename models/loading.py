@@ -178,3 +178,19 @@ def read_snapshot(file: str) -> Snapshot:
     except OSError as exc:
         raise SnapshotError([InputProblem(tidy(file), exc.strerror or str(exc))]) from None
     return load_snapshot(raw, "<stdin>" if file == "-" else file)
+
+
+def one_declaration(snapshot: Snapshot) -> Snapshot:
+    """The snapshot, for a command that judges one declaration (check, solve, the questions, render, a batch record).
+    A snapshot with `events` is a combat timeline whose declarations are events: judged here it would read as "no
+    declaration" and pass as legal, so it is refused (SnapshotError naming `events`) and sent to `combatcheck combat`.
+    """
+    if snapshot.events:
+        raise SnapshotError([InputProblem("events", TIMELINE_NOT_ONE_DECLARATION)])
+    return snapshot
+
+
+TIMELINE_NOT_ONE_DECLARATION = (
+    "a combat timeline, whose declarations are events: follow it with `combatcheck combat`; "
+    "to judge one declaration, give `declaration:` instead of `events:`"
+)

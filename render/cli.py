@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from ..console import Lang, LangOpt, TimeOpt, err, fail
-from ..models import SnapshotError, read_snapshot
+from ..models import SnapshotError, one_declaration, read_snapshot
 
 
 def render_command(
@@ -26,7 +26,7 @@ def render_command(
     from .svg import render_svg
 
     try:
-        snapshot = read_snapshot(file)
+        snapshot = one_declaration(read_snapshot(file))
     except SnapshotError as exc:
         fail([str(p) for p in exc.problems])
     suffix = output.suffix.lower()

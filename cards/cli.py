@@ -15,7 +15,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from ..console import fail, out
-from ..limits import tidy
+from ..limits import clip, tidy
 
 cards_app = typer.Typer(
     no_args_is_help=True,
@@ -100,7 +100,7 @@ def search_command(
     with _readable_database():
         found = database().search(words, limit)
     if not found:
-        fail([f"no card matches '{words}'"])
+        fail([f"no card matches '{clip(words)}'"])
     for face in found:
         stats = f"  {face.power}/{face.toughness}" if face.power is not None else ""
         out.print(f"{face.name}  ({face.type_line()}){stats}", markup=False)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from ..limits import clip
 from .db import CardDatabase, CardFace, as_int, database
 from .oracle import Reading, SelfInfo, read_oracle
 
@@ -19,10 +20,11 @@ class UnknownCard(LookupError):
 
 
 def unknown_card_message(name: str, suggestions: list[str]) -> str:
+    shown = clip(name)  # a name may be any input: a message repeats a short, printable part of it
     if not suggestions:
-        return f"unknown card '{name}'"
+        return f"unknown card '{shown}'"
     options = ", ".join(suggestions[:-1]) + f" or {suggestions[-1]}" if len(suggestions) > 1 else suggestions[0]
-    return f"unknown card '{name}'; did you mean {options}?"
+    return f"unknown card '{shown}'; did you mean {options}?"
 
 
 def find_card(name: str, db: CardDatabase | None = None) -> CardFace:

@@ -94,6 +94,16 @@ def test_unknown_card_suggests_the_closest_names() -> None:
     assert "did you mean Serra Angel" in str(caught.value)
 
 
+@pytest.mark.parametrize("command", ["show", "search"])
+def test_an_unknown_name_is_repeated_short_and_printable(command: str) -> None:
+    # Issue 9 §2.13: an error repeats at most a short, printable part of the offending value.
+    result = CliRunner().invoke(app, ["cards", command, "q" * 100_000 + "\x1b[31m\ud800"])
+    assert result.exit_code == 2 and "Traceback" not in result.stderr
+    assert len(result.stderr) < 300 and "more characters" in result.stderr
+    result = CliRunner().invoke(app, ["cards", command, "\x1bq\ud800q"])
+    assert result.exit_code == 2 and "\\x1bq\\ud800q" in result.stderr
+
+
 def test_double_faced_card_resolves_to_the_named_face() -> None:
     back = permanent_fields(find_card("Insectile Aberration"))
     front = permanent_fields(find_card("Delver of Secrets"))

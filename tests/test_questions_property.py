@@ -10,7 +10,7 @@ from boards import attack_boards, boards
 from combatcheck.models import Snapshot, snapshot_from_data
 from combatcheck.models.answers import Choice, ChoiceAnswer, ForcedChoices
 from combatcheck.solver import can_attack, can_block, check, count_declarations, forced_choices
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from reference import RefBoard, all_declarations, costs_of, pair_ok, reference_optimum, requirements_obeyed
 from reference import restrictions_ok as block_ok
@@ -22,6 +22,67 @@ from reference_attacks import restrictions_ok as attack_ok
 
 Pairs = frozenset[tuple[str, str]]
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _wall(pid: str, controller: str, **fields: Any) -> dict[str, Any]:
+    return {
+        "id": pid,
+        "controller": controller,
+        "types": ["artifact", "creature"],
+        "colors": [],
+        "power": 0,
+        "toughness": 1,
+        "abilities": [],
+        **fields,
+    }
+
+
+def _multiplayer(permanents: list[dict[str, Any]], *, two_headed: bool = False, effects: Any = ()) -> dict[str, Any]:
+    players: list[Any] = (
+        [{"id": "ana", "team": "a"}, {"id": "ben", "team": "b"}, {"id": "amy", "team": "a"}, {"id": "cai", "team": "b"}]
+        if two_headed
+        else ["ana", "ben", "cai"]
+    )
+    return {
+        "step": "declare_blockers",
+        "active_player": "ana",
+        "players": players,
+        "shared_team_turns": two_headed,
+        "permanents": permanents,
+        "effects": list(effects),
+    }
+
+
+# The board of the failure seen on several machines (before 3cb5c60): ben's b1 may block a0 or a1 but never a2,
+# which attacks cai. A creature can block only creatures attacking its controller (802.4a), so the pair (b1, a2) is
+# no choice at all and `forced` rightly leaves it out; the test wanted it listed as "never".
+CROSS_PLAYER = _multiplayer(
+    [
+        _wall("a0", "ana", attacking="ben"),
+        _wall("a1", "ana", attacking="ben"),
+        _wall("a2", "ana", attacking="cai"),
+        _wall("b0", "ben", tapped=True),
+        _wall("b1", "ben"),
+        _wall("b2", "cai"),
+    ]
+)
+# Each defending player's blocks are judged alone (802.4b): cai's blocker doesn't keep ben's from blocking alone, and
+# "no more than one creature can block" holds per defending player. In Two-Headed Giant the team has one combined
+# block (805.10d): the teammate's blocker counts, the limit is the team's, and ben's creature may block an attacker
+# attacking cai.
+ALONE = [
+    _wall("a0", "ana", attacking="ben"),
+    _wall("a1", "ana", attacking="cai", abilities=["must_be_blocked_if_able"]),
+    _wall("b1", "ben", abilities=["cant_block_alone"]),
+    _wall("b2", "cai"),
+]
+ARBITER = [
+    _wall("a0", "ana", attacking="ben", abilities=["must_be_blocked_if_able"]),
+    _wall("a1", "ana", attacking="cai", abilities=["must_be_blocked_if_able"]),
+    _wall("b1", "ben"),
+    _wall("b2", "cai"),
+]
+ONE_BLOCKER = [{"max_blockers": 1, "source": "arbiter"}]
 
 
 def _holds(choice: Choice, declaration: Pairs) -> bool:
@@ -36,7 +97,8 @@ def _check_forced(
     forced: ForcedChoices, legal: list[Pairs], actors: list[str], targets: list[str], pairs: list[tuple[str, str]]
 ) -> None:
     """Every listed choice is made by all (or none) of the legal declarations, and every choice (among `pairs`, the
-    actors and the targets) that is made by all (none) is listed or implied by a listed one."""
+    actors and the targets) that is made by all (none) is listed or implied by a listed one; no other pair is
+    listed."""
     assert forced.status == "exact"
     for choice in forced.always:
         assert all(_holds(choice, d) for d in legal), choice
@@ -44,6 +106,8 @@ def _check_forced(
         assert not any(_holds(choice, d) for d in legal), choice
     always = {(c.actor, c.target) for c in forced.always}
     never = {(c.actor, c.target) for c in forced.never}
+    # A pair that is no choice at all (a creature and an attacker of another defending player, 802.4a) isn't listed.
+    assert all(a is None or t is None or (a, t) in pairs for a, t in always | never), (always, never)
     for a, t in pairs:
         if all((a, t) in d for d in legal):
             assert (a, t) in always
@@ -101,6 +165,13 @@ def _check_count(snapshot: Snapshot, legal: list[Pairs], pairs_of: Any) -> None:
 
 @SETTINGS
 @given(board=boards(), pick=st.integers(0, 10**9))
+@example(board=CROSS_PLAYER, pick=0)
+@example(board=CROSS_PLAYER, pick=3)
+@example(board=_multiplayer(ALONE), pick=0)
+@example(board=_multiplayer(ALONE, two_headed=True), pick=0)
+@example(board=_multiplayer(ALONE, two_headed=True), pick=1)
+@example(board=_multiplayer(ARBITER, effects=ONE_BLOCKER), pick=0)
+@example(board=_multiplayer(ARBITER, two_headed=True, effects=ONE_BLOCKER), pick=2)
 def test_block_questions_agree_with_brute_force(board: dict[str, Any], pick: int) -> None:
     snapshot = snapshot_from_data(board)
     ref = RefBoard.of(snapshot)

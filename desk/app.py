@@ -50,7 +50,12 @@ T = TypeVar("T")
 
 Lang = Annotated[Language, Query(description="language of explanations: en, fr or es")]
 TimeLimit = Annotated[
-    float, Query(gt=0, le=MAX_TIME_LIMIT, description="seconds for each solve; past it the answer is unknown")
+    float,
+    Query(
+        gt=0,
+        le=MAX_TIME_LIMIT,
+        description="seconds for each answer (check or question); past it the answer is unknown",
+    ),
 ]
 SNAPSHOT_BODY: dict[str, Any] = {
     "requestBody": {

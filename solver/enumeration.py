@@ -4,6 +4,9 @@ Both work on the declarations that break no restriction, pay no cost and obey th
 proves the optimum (as `check` does), then the model "restrictions hold and at least that many requirements are
 obeyed" is enumerated (counting) or probed one choice at a time (forced choices: each literal that one solution
 makes true is tried false, and every new solution settles more literals at once).
+
+One `Budget` bounds the whole question (compiling, the optimum, the model, every solve); past it the answer is
+"unknown".
 """
 
 from __future__ import annotations
@@ -14,24 +17,25 @@ from ..models import Snapshot
 from ..models.answers import Choice, DeclarationCount, ForcedChoices
 from ..models.report import Language
 from .board import Board
+from .budget import Budget, DeadlineReached
 from .decide import as_declaration, compile_snapshot
 from .ir import Acts, Atom, Compilation, Pair, Reason, Receives
 from .optimum import RequirementModel, new_solver, optimise
 from .question_words import choice_text, say
-from .questions import Clock, findings
+from .questions import findings, limit_search
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
 
 
-def _at_optimum(compilation: Compilation, clock: Clock) -> tuple[RequirementModel, int] | None:
+def _at_optimum(compilation: Compilation, budget: Budget) -> tuple[RequirementModel, int] | None:
     """The model of legal cost-free declarations, and the optimum; None if the time limit is reached first."""
     from ortools.sat.python.cp_model import LinearExpr
 
-    optimum = optimise(compilation, frozenset(), time_limit=clock.left())
+    optimum = optimise(compilation, frozenset(), budget=budget)
     if not optimum.exact or optimum.best is None or optimum.pairs is None:
         return None
-    built = RequirementModel(compilation, compilation.free_pairs())
+    built = RequirementModel(compilation, compilation.free_pairs(), budget=budget)
     built.model.add(LinearExpr.sum(built.obeyed) >= optimum.best)
     # Starting from the optimal declaration, the search finds the others nearby without the LP relaxation, which
     # then only slows it down (measured in bench/bench_questions.py: 1000 declarations of a 50 x 50 board in about
@@ -41,8 +45,8 @@ def _at_optimum(compilation: Compilation, clock: Clock) -> tuple[RequirementMode
     return built, optimum.best
 
 
-def _searcher(clock: Clock) -> cp_model.CpSolver:
-    solver = new_solver(clock.left())
+def _searcher(budget: Budget) -> cp_model.CpSolver:
+    solver = new_solver(budget.left())
     solver.parameters.linearization_level = 0
     return solver
 
@@ -56,24 +60,40 @@ def count_declarations(
     time_limit: float | None = None,
 ) -> DeclarationCount:
     """Count the legal declarations exactly, up to `limit` (then say there are more), and list the first `show`."""
+    budget = Budget(time_limit)
+    try:
+        return _count(snapshot, limit, show, lang, budget)
+    except DeadlineReached:
+        return DeclarationCount(
+            step=snapshot.step,
+            lang=lang,
+            limit=limit,
+            paying_not_counted=False,
+            status="unknown",
+            count=0,
+            declarations=[],
+            text=say("count_unknown", lang, count=0),
+        )
+
+
+def _count(snapshot: Snapshot, limit: int, show: int, lang: Language, budget: Budget) -> DeclarationCount:
     from ortools.sat.python import cp_model
 
-    clock = Clock(time_limit)
-    _, compilation = compile_snapshot(snapshot)
+    _, compilation = compile_snapshot(snapshot, budget=budget)
     costly_actors, costly_pairs = compilation.costly()
     paying = any(
         (p.actor in costly_actors or p in costly_pairs) and p not in compilation.forbidden
         for p in compilation.candidate_pairs
     )
     common = {"step": snapshot.step, "lang": lang, "limit": limit, "paying_not_counted": paying}
-    at_optimum = _at_optimum(compilation, clock)
+    at_optimum = _at_optimum(compilation, budget)
     if at_optimum is None:
         return DeclarationCount(
             **common, status="unknown", count=0, declarations=[], text=say("count_unknown", lang, count=0)
         )
     built, best = at_optimum
     collector = _collector(built.lits.pair, limit, show)
-    solver = _searcher(clock)
+    solver = _searcher(budget)
     solver.parameters.enumerate_all_solutions = True
     status = solver.solve(built.model, collector)  # type: ignore[arg-type]
     count = min(collector.count, limit)
@@ -135,18 +155,25 @@ def _order(pairs: frozenset[Pair]) -> tuple[int, list[Pair]]:
 def forced_choices(snapshot: Snapshot, *, lang: Language = "en", time_limit: float | None = None) -> ForcedChoices:
     """The choices every legal declaration makes (a creature that must block, an attacker that must be blocked)
     and those none makes, leaving out choices implied by listed ones."""
+    budget = Budget(time_limit)
+    try:
+        return _forced(snapshot, lang, budget)
+    except DeadlineReached:
+        return ForcedChoices(step=snapshot.step, lang=lang, status="unknown")
+
+
+def _forced(snapshot: Snapshot, lang: Language, budget: Budget) -> ForcedChoices:
     from ortools.sat.python import cp_model
 
-    clock = Clock(time_limit)
-    board, compilation = compile_snapshot(snapshot)
+    board, compilation = compile_snapshot(snapshot, budget=budget)
     common = {"step": snapshot.step, "lang": lang}
-    at_optimum = _at_optimum(compilation, clock)
+    at_optimum = _at_optimum(compilation, budget)
     if at_optimum is None:
         return ForcedChoices(**common, status="unknown")
     built, best = at_optimum
     atoms = _choice_atoms(board, compilation)
     literal = {atom: built.lits.of(atom) for atom in atoms}
-    solver = _searcher(clock)
+    solver = _searcher(budget)
     status = solver.solve(built.model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return ForcedChoices(**common, status="unknown", requirements_optimum=best)
@@ -165,7 +192,7 @@ def forced_choices(snapshot: Snapshot, *, lang: Language = "en", time_limit: flo
             )
             built.model.clear_assumptions()
             built.model.add_assumptions([guard])
-            solver.parameters.max_time_in_seconds = clock.left() or 3600.0
+            limit_search(solver, budget)
             status = solver.solve(built.model)
             if status == cp_model.INFEASIBLE:
                 proved.update(candidates)

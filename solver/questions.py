@@ -3,19 +3,22 @@ there, and which?", and "what is forced?".
 
 Each is answered with the same compilation and CP-SAT model as `check`: a legal declaration breaks no restriction and
 obeys the most requirements (509.1c, 508.1d). A declaration found for "can X block Y?" is confirmed by `check`
-itself, so the two can never disagree. Every answer is bounded by one time limit for all its solves ("unknown" when
-it is reached).
+itself, so the two can never disagree.
+
+One `Budget` (solver/budget.py), as in `check`, bounds the whole question: compiling the rules, building the CP-SAT
+model, every solve and the check of the declaration found. Past it the answer is "unknown". A board beyond the size
+limits is refused (BoardTooLarge) when it is compiled.
 """
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING
 
 from ..models import Snapshot
 from ..models.answers import ChoiceAnswer
 from ..models.report import Finding, Language
 from .board import Board
+from .budget import Budget, DeadlineReached
 from .decide import as_declaration, check, compile_snapshot, proposal_pairs
 from .explain import finding
 from .ir import Pair, Reason, Restriction
@@ -28,16 +31,6 @@ if TYPE_CHECKING:
 
 class QuestionError(ValueError):
     """The question doesn't fit the snapshot (an unknown id, or the wrong step)."""
-
-
-class Clock:
-    """One time limit shared by all the solves of a question."""
-
-    def __init__(self, limit: float | None) -> None:
-        self.end = None if limit is None else time.perf_counter() + limit
-
-    def left(self) -> float | None:
-        return None if self.end is None else max(0.001, self.end - time.perf_counter())
 
 
 def findings(reasons: list[Reason], board: Board, lang: str) -> list[Finding]:
@@ -60,7 +53,7 @@ def can_block(
         raise QuestionError(f"blocker: '{blocker}' is not a permanent of the snapshot")
     if attacker not in {p.id for p in snapshot.permanents if p.attacking is not None}:
         raise QuestionError(f"attacker: '{attacker}' is not an attacking creature of the snapshot")
-    return _can(snapshot, Pair(blocker, attacker), "can_block", lang, Clock(time_limit))
+    return _can(snapshot, Pair(blocker, attacker), "can_block", lang, Budget(time_limit))
 
 
 def can_attack(
@@ -73,16 +66,27 @@ def can_attack(
         raise QuestionError(f"creature: '{creature}' is not a permanent of the snapshot")
     if target not in ids | {p.id for p in snapshot.players}:
         raise QuestionError(f"target: '{target}' is not a player or permanent of the snapshot")
-    return _can(snapshot, Pair(creature, target), "can_attack", lang, Clock(time_limit))
+    return _can(snapshot, Pair(creature, target), "can_attack", lang, Budget(time_limit))
 
 
-def _can(snapshot: Snapshot, pair: Pair, question: str, lang: Language, clock: Clock) -> ChoiceAnswer:
+def _can(snapshot: Snapshot, pair: Pair, question: str, lang: Language, budget: Budget) -> ChoiceAnswer:
+    common = {"question": question, "step": snapshot.step, "lang": lang, "actor": pair.actor, "target": pair.target}
+    unknown = ChoiceAnswer(**common, answer="unknown", text=say("unknown", lang))
+    try:
+        return _decide_can(snapshot, pair, common, lang, budget) or unknown
+    except DeadlineReached:
+        return unknown
+
+
+def _decide_can(
+    snapshot: Snapshot, pair: Pair, common: dict[str, str], lang: Language, budget: Budget
+) -> ChoiceAnswer | None:
+    """The answer, or None when the time limit leaves it open (raises DeadlineReached when it runs out)."""
     from ortools.sat.python import cp_model
 
     proposal = proposal_pairs(snapshot)
-    board, compilation = compile_snapshot(snapshot, proposal | {pair})
+    board, compilation = compile_snapshot(snapshot, proposal | {pair}, budget)
     choice = choice_text(board, lang, pair.actor, pair.target)
-    common = {"question": question, "step": snapshot.step, "lang": lang, "actor": pair.actor, "target": pair.target}
     forbidden = compilation.forbidden.get(pair)
     if forbidden:
         return ChoiceAnswer(
@@ -92,17 +96,17 @@ def _can(snapshot: Snapshot, pair: Pair, question: str, lang: Language, clock: C
             forbidden_by=findings(forbidden, board, lang),
         )
     # Declarations making the choice may pay its own cost, and no other (docs/format.md, "Costs").
-    built = RequirementModel(compilation, compilation.available_pairs(frozenset({pair})), guarded=True)
+    available = compilation.available_pairs(frozenset({pair}))
+    built = RequirementModel(compilation, available, guarded=True, budget=budget)
     built.model.add(built.lits.pair[pair] == 1)
     built.prefer_near(proposal)
     built.model.add_assumptions([guard for guard, _ in built.guards])
-    solver = new_solver(clock.left())
+    solver = new_solver(budget.left())
     status = solver.solve(built.model)
-    unknown = ChoiceAnswer(**common, answer="unknown", text=say("unknown", lang))
     if status == cp_model.INFEASIBLE:
-        core = _minimal_core(built, solver, clock)
+        core = _minimal_core(built, solver, budget)
         if core is None:
-            return unknown
+            return None
         return ChoiceAnswer(
             **common,
             answer="no",
@@ -110,10 +114,10 @@ def _can(snapshot: Snapshot, pair: Pair, question: str, lang: Language, clock: C
             forbidden_by=findings([r.reason for _, r in core], board, lang),
         )
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return unknown
+        return None
     chosen = frozenset(p for p, var in built.lits.pair.items() if solver.value(var))
     declaration = as_declaration(snapshot.step, chosen)
-    report = check(snapshot.model_copy(update={"declaration": declaration}), lang=lang, time_limit=clock.left())
+    report = check(snapshot.model_copy(update={"declaration": declaration}), lang=lang, time_limit=budget.left())
     if report.verdict == "legal":
         cost = report.outcome.total_cost if report.outcome is not None else None
         return ChoiceAnswer(
@@ -126,7 +130,7 @@ def _can(snapshot: Snapshot, pair: Pair, question: str, lang: Language, clock: C
             requirements_with_choice=report.requirements_obeyed,
         )
     if report.verdict == "unknown" or status != cp_model.OPTIMAL or report.requirements_optimum is None:
-        return unknown  # a better declaration with the choice might exist, or the optimum is not proved
+        return None  # a better declaration with the choice might exist, or the optimum is not proved
     best, obeyed = report.requirements_optimum, report.requirements_obeyed
     return ChoiceAnswer(
         **common,
@@ -139,7 +143,7 @@ def _can(snapshot: Snapshot, pair: Pair, question: str, lang: Language, clock: C
 
 
 def _minimal_core(
-    built: RequirementModel, solver: cp_model.CpSolver, clock: Clock
+    built: RequirementModel, solver: cp_model.CpSolver, budget: Budget
 ) -> list[tuple[cp_model.IntVar, Restriction]] | None:
     """The restrictions that together forbid the choice: CP-SAT's infeasible core, then shrunk by dropping each
     restriction the rest still forbid without. None if the time limit is reached."""
@@ -152,10 +156,17 @@ def _minimal_core(
         rest = [c for c in core if c is not item]
         built.model.clear_assumptions()
         built.model.add_assumptions([guard for guard, _ in rest])
-        solver.parameters.max_time_in_seconds = clock.left() or 60.0
+        limit_search(solver, budget)
         status = solver.solve(built.model)
         if status == cp_model.INFEASIBLE:
             core = rest
         elif status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return None
     return core
+
+
+def limit_search(solver: cp_model.CpSolver, budget: Budget) -> None:
+    """Give the next solve the time left (raises DeadlineReached when none is)."""
+    left = budget.left()
+    if left is not None:
+        solver.parameters.max_time_in_seconds = left

@@ -130,7 +130,7 @@ def report_lines(report: Report, snapshot: Snapshot) -> list[str]:
     lines = [word(report.verdict, lang)]
     for item in report.violations:
         label = word("missed" if item.kind == "requirement" else "broken", lang)
-        lines.append(f"  - {label} ({item.rule}): {item.message}")
+        lines.append(f"  - {label} ({item.rule}){' : ' if lang == 'fr' else ': '}{item.message}")  # French: « : »
     if report.requirements_total:
         best = report.requirements_optimum if report.requirements_optimum is not None else "?"
         lines.append(word("count", lang, obeyed=report.requirements_obeyed, best=best, total=report.requirements_total))

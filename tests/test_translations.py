@@ -19,11 +19,12 @@ import re
 import string
 from collections.abc import Iterator
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import combatcheck
 import pytest
-from combatcheck.models import Snapshot
+from combatcheck.models import Snapshot, load_snapshot
 from combatcheck.models.report import Language
 from combatcheck.solver import check, compile_snapshot, solve
 from combatcheck.solver.decide import proposal_pairs
@@ -418,3 +419,18 @@ def test_the_detector_catches_english() -> None:
     assert english_words(text, "fr") == ["effect", "creatures", "with", "flying", "and", "power", "or", "greater"]
     assert english_words("indiquez blocks_if_able ; s'il n'y en a aucune", "fr") == []
     assert english_words("a a la menace et ne peut pas être bloqué", "fr") == []
+
+
+def test_french_report_lines_put_a_space_before_a_colon() -> None:
+    """French typography, as every other French line of the report ("Coût à payer : {2}") and the questions do."""
+    snapshot = load_snapshot((Path(__file__).parent.parent / "examples" / "cr-509.1c-menace.yaml").read_text())
+    lines = {lang: report_lines(check(snapshot, lang=lang), snapshot)[1] for lang in ("en", "fr", "es")}
+    assert (
+        lines["fr"]
+        == "  - obligation non respectée (509.1c) : Watchful Sentry (sentry) bloque à chaque combat si possible"
+    )
+    assert lines["en"].startswith("  - requirement not obeyed (509.1c): ")
+    assert lines["es"].startswith("  - requisito no obedecido (509.1c): ")
+    for board in boards():
+        for line in report_lines(check(board, lang="fr"), board):
+            assert not re.search(r"\S: ", scrub(line, board)), line

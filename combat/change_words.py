@@ -93,10 +93,11 @@ CHANGES: dict[str, Message] = {
         "controla, ni a una batalla que protege: nunca se considera una criatura bloqueadora",
     ),
     "never_blocking_attacker_gone": Message(
-        "{creature} enters, but {attacker} is no longer attacking: it is never a blocking creature",
-        "{creature} arrive sur le champ de bataille, mais {attacker} n'est plus attaquante : elle n'est jamais "
+        # "not", not "no longer": the creature named may have left combat or never attacked at all
+        "{creature} enters, but {attacker} is not attacking: it is never a blocking creature",
+        "{creature} arrive sur le champ de bataille, mais {attacker} n'est pas attaquante : elle n'est jamais "
         "considérée comme bloqueuse",
-        "{creature} entra al campo de batalla, pero {attacker} ya no está atacando: nunca se considera una criatura "
+        "{creature} entra al campo de batalla, pero {attacker} no está atacando: nunca se considera una criatura "
         "bloqueadora",
     ),
     "never_blocking_battle": Message(

@@ -4,12 +4,16 @@ steps (506.1, 508.8, 510.4, 511.3), and bad input."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from combat_helpers import BOARD, att, blk, changes_of, creature, kinds, of_kind, perm, run
-from combatcheck.combat import Entry
+from combatcheck.combat import Entry, follow
+from combatcheck.combat.narration import timeline_lines
 from combatcheck.models import SnapshotError, snapshot_from_data
+from combatcheck.models.report import Language
 from combatcheck.solver import check
 
 ATTACK = {"declare_attackers": {"attacks": {"ogre": "ben"}}}
@@ -310,3 +314,20 @@ def test_made_to_block_that_does_nothing(permanent: dict[str, Any], players: lis
     nothing = of_kind(changes_of(timeline, 2), "nothing")[0]
     assert (nothing.reason, nothing.rule) == (reason, rule)
     assert blk(timeline.final.state, "bear").attackers == ("ogre",) and len(timeline.final.state.blockers) == 1
+
+
+def test_entering_blocking_a_creature_that_never_attacked_is_not_said_to_have_stopped() -> None:
+    """509.4a: the named creature is not attacking, whether it left combat or never attacked ("no longer" was wrong
+    for a creature that never attacked, such as the defending player's own)."""
+    example = Path(__file__).parent.parent / "examples" / "combat" / "flash-foliage.yaml"
+    data = yaml.safe_load(example.read_text())
+    data["events"][3]["blocking"] = "bear"  # ben's own Runeclaw Bear, which blocks and never attacked
+    snapshot = snapshot_from_data(data)
+    expected: dict[Language, str] = {
+        "en": "Saproling (saproling) enters, but Runeclaw Bear (bear) is not attacking: it is never a blocking creature",
+        "fr": "Runeclaw Bear (bear) n'est pas attaquante",
+        "es": "Runeclaw Bear (bear) no está atacando",
+    }
+    for lang, text in expected.items():
+        lines = timeline_lines(follow(snapshot, lang=lang), snapshot)
+        assert any(text in line for line in lines), (lang, lines)

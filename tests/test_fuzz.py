@@ -1,6 +1,7 @@
 """Fuzzing the entry points with structure-aware mutations of real inputs (issue 9 §2): whatever the input, the CLI
-exits 0, 1, 2 or 3 without a traceback, a batch record gets a verdict without an internal error and its result can
-be written, and neither takes long.
+(render included) exits 0, 1, 2 or 3 without a traceback, a batch record gets a verdict without an internal error
+and its result can be written, the desk's HTTP API answers or gives a JSON error with a 4xx status (never a 500),
+and none takes long.
 
 Seeds are the snapshots of examples/ (and examples/combat/) and the records of examples/recorded/. A case applies
 one to three mutations that know the structure. Half the cases keep the input valid, so that odd values reach the
@@ -358,12 +359,14 @@ def test_the_cli_answers_every_mutated_snapshot_with_an_exit_code(tmp_path_facto
     raw = data.draw(input_text(tree))
     timeline = isinstance(tree, dict) and "events" in tree  # examples/combat: the `combat` command reads events
     commands = ["combat", "combat", "check"] if timeline else ["check", "check", "solve", "count", "forced", "combat"]
-    command = data.draw(st.sampled_from(commands))
+    command = data.draw(st.sampled_from([*commands, "render"]))
     options = data.draw(st.sampled_from([[], ["--json"], ["--lang", "fr"], ["--lang", "es", "--json"]]))
-    if command in ("count", "forced", "check", "solve"):
+    path = tmp_path_factory.mktemp("fuzz") / "in.yaml"
+    if command == "render":
+        options = [*(o for o in options if o != "--json"), "--out", str(path.with_suffix(".svg"))]
+    if command in ("count", "forced", "check", "solve", "render"):
         options = [*options, "--time-limit", "5"]
     on_stdin = data.draw(st.booleans())
-    path = tmp_path_factory.mktemp("fuzz") / "in.yaml"
     path.write_bytes(raw)
     started = time.perf_counter()
     result = runner.invoke(app, [command, "-" if on_stdin else str(path), *options], input=raw if on_stdin else None)
@@ -409,3 +412,45 @@ def test_the_installed_command_too(tmp_path_factory: Any, data: st.DataObject) -
     )
     assert proc.returncode in (0, 1, 2, 3), (done, proc.stderr[-2000:])
     assert b"Traceback" not in proc.stderr, (done, proc.stderr[-2000:])
+
+
+DESK_ENDPOINTS = [
+    ("/api/check", {}),
+    ("/api/solve", {}),
+    ("/api/judge", {}),
+    ("/api/render", {}),
+    ("/api/count", {"limit": "50", "show": "3"}),
+    ("/api/forced", {}),
+    ("/api/parse", {}),
+    ("/api/export", {"format": "json"}),
+]
+
+
+@_settings(30)
+@given(st.data())
+def test_the_desk_api_answers_every_mutated_snapshot_with_json(data: st.DataObject) -> None:
+    """The HTTP door: a mutated snapshot (or a question about an odd id) gets an answer or a JSON error with a 4xx
+    status naming the problem, never a 500."""
+    from combatcheck.desk.app import create_app
+    from fastapi.testclient import TestClient
+
+    tree, done = data.draw(mutated("snapshots"))
+    raw = data.draw(input_text(tree))
+    ids = [*_ids(tree), *_player_ids(tree), *ODD_NAMES[:3]]
+    question = [
+        ("/api/can-block", {"blocker": data.draw(st.sampled_from(ids)), "attacker": data.draw(st.sampled_from(ids))}),
+        ("/api/can-attack", {"creature": data.draw(st.sampled_from(ids)), "target": data.draw(st.sampled_from(ids))}),
+    ]
+    path, params = data.draw(st.sampled_from(DESK_ENDPOINTS + question))
+    params = {**params, "lang": data.draw(st.sampled_from(["en", "fr", "es"])), "time_limit": "5"}
+    client = TestClient(create_app(), base_url="http://127.0.0.1", raise_server_exceptions=False)
+    started = time.perf_counter()
+    response = client.post(path, content=raw, params=params)
+    where = f"{path} {params} after {done}"
+    assert response.status_code in (200, 400, 413, 422), (where, response.status_code, response.text[:300])
+    if response.status_code != 200:
+        body = response.json()
+        assert isinstance(body["error"], str) and body["error"], where
+        assert all(set(p) == {"path", "message"} for p in body["problems"]), where
+        assert "Traceback" not in response.text and len(response.text) < 50_000, where
+    assert time.perf_counter() - started < CASE_SECONDS, where

@@ -132,7 +132,7 @@ def answer_lines(answer: ChoiceAnswer | DeclarationCount | ForcedChoices, snapsh
     for key, choices in (("always", answer.always), ("never", answer.never)):
         lines.append(say(key, lang))
         for choice in choices:
-            because = f" ({'; '.join(f'{r.rule}: {r.message}' for r in choice.reasons)})" if choice.reasons else ""
+            because = f" ({'; '.join(f'{r.rule}{colon}{r.message}' for r in choice.reasons)})" if choice.reasons else ""
             lines.append(f"  - {choice.text}{because}")
         if not choices:
             lines.append(f"  {say('none', lang)}")

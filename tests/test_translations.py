@@ -26,10 +26,11 @@ import combatcheck
 import pytest
 from combatcheck.models import Snapshot, load_snapshot
 from combatcheck.models.report import Language
-from combatcheck.solver import check, compile_snapshot, solve
+from combatcheck.solver import check, compile_snapshot, forced_choices, solve
 from combatcheck.solver.decide import proposal_pairs
 from combatcheck.solver.explain import render, report_lines
 from combatcheck.solver.ir import Reason
+from combatcheck.solver.question_words import answer_lines
 from combatcheck.solver.rules import CATALOG, Message
 from test_catalog import CASES
 from wording_boards import wording_boards
@@ -422,7 +423,8 @@ def test_the_detector_catches_english() -> None:
 
 
 def test_french_report_lines_put_a_space_before_a_colon() -> None:
-    """French typography, as every other French line of the report ("Coût à payer : {2}") and the questions do."""
+    """French typography, as every other French line of the report ("Coût à payer : {2}") does; the forced
+    choices' reasons too."""
     snapshot = load_snapshot((Path(__file__).parent.parent / "examples" / "cr-509.1c-menace.yaml").read_text())
     lines = {lang: report_lines(check(snapshot, lang=lang), snapshot)[1] for lang in ("en", "fr", "es")}
     assert (
@@ -434,3 +436,10 @@ def test_french_report_lines_put_a_space_before_a_colon() -> None:
     for board in boards():
         for line in report_lines(check(board, lang="fr"), board):
             assert not re.search(r"\S: ", scrub(line, board)), line
+    lure = load_snapshot((Path(__file__).parent.parent / "examples" / "lure.yaml").read_text())
+    forced = answer_lines(forced_choices(lure, lang="fr"), lure)
+    assert "  - Sky Archer (archer) bloque Runeclaw Bear (lured) (509.1b : Sky Archer (archer) ne peut" in "\n".join(
+        forced
+    )
+    for line in forced:
+        assert not re.search(r"\S: ", scrub(line, lure)), line

@@ -31,7 +31,7 @@ WORDS: dict[str, Message] = {
         "Sí, pagando {cost}: {choice} en una declaración legal",
     ),
     "no_restriction": Message(
-        "No: {choice} would break a restriction",
+        "No: if {choice}, a restriction is broken",
         "Non : si {choice}, une restriction est enfreinte",
         "No: si {choice}, se incumple una restricción",
     ),

@@ -47,6 +47,8 @@ def test_a_pair_restriction_forbids_the_choice_directly() -> None:
     answer = can_block(snapshot, "bear", "bird", lang="es")
     assert answer.answer == "no" and [f.key for f in answer.forbidden_by] == ["flying"]
     assert answer.text.startswith("No: si ")
+    english = can_block(snapshot, "bear", "bird").text  # the same sentence as in French and Spanish
+    assert english.startswith("No: if ") and english.endswith(", a restriction is broken"), english
 
 
 def test_a_choice_that_costs_a_requirement_names_it() -> None:

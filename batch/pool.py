@@ -10,7 +10,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
-from .options import BatchOptions
+from .options import BatchError, BatchOptions
 from .reading import Item, input_size, opened_inputs
 from .record import Result, check_chunk, check_record
 from .results import ResultWriter, Segments
@@ -130,12 +130,30 @@ def run_processes(
 
 
 WORKER_DIED = "internal error: the worker process died on this record"
+WORKERS_CANNOT_START = (
+    "the worker processes can't start, so no record can be checked (the results written so far are kept); "
+    'a Python script that calls run_batch must do so under `if __name__ == "__main__":`'
+)
+
+
+def _alive() -> bool:
+    return True
+
+
+def _workers_start(pool: ProcessPoolExecutor) -> bool:
+    """Whether a fresh worker runs anything at all: if not, the records are not to blame."""
+    try:
+        return pool.submit(_alive).result()
+    except BrokenProcessPool:
+        return False
 
 
 def _recover(items: list[Item], lang: str, limit: float | None, triggers: bool) -> list[Result]:
     """The results of a chunk whose worker died. A worker may be killed from outside (the out-of-memory killer), so
     the chunk runs again once in a fresh worker; if that one dies too, each record runs alone, and a record is
-    blamed only if it kills two fresh workers in a row (a crash of the checker on it, or a record too big)."""
+    blamed only if it kills two fresh workers in a row (a crash of the checker on it, or a record too big). If a
+    fresh worker can't run even an empty task, the workers can't start at all: BatchError, and no record is blamed.
+    """
     pool = _pool(1)
     try:
         try:
@@ -143,6 +161,8 @@ def _recover(items: list[Item], lang: str, limit: float | None, triggers: bool) 
         except BrokenProcessPool:
             pool.shutdown(wait=False, cancel_futures=True)
             pool = _pool(1)
+        if not _workers_start(pool):
+            raise BatchError(WORKERS_CANNOT_START)
         results: list[Result] = []
         for item in items:
             result: Result | None = None

@@ -12,6 +12,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -284,6 +285,26 @@ def test_a_record_that_kills_every_worker_is_blamed_and_checked_again_on_resume(
     again = run_batch([str(source)], out, BatchOptions(workers=2, chunk_size=4, resume=True))
     assert (again.skipped, again.checked, again.internal_errors) == (11, 1, 1)
     assert Counter(r["line"] for r in rows(out)) == Counter(range(1, 13))  # each record once
+
+
+def test_workers_that_cannot_start_stop_the_run_and_blame_no_record(tmp_path: Path) -> None:
+    """A script that calls run_batch without `if __name__ == "__main__":` can't start its workers (each one imports
+    the script first): every record used to end as "the worker process died on this record". Now the run stops
+    with a BatchError that says why, and no record is blamed."""
+    source = write_records(tmp_path / "games.jsonl", records(6))
+    script = tmp_path / "unguarded.py"
+    script.write_text(
+        "from pathlib import Path\n"
+        "from combatcheck.batch import BatchError, BatchOptions, run_batch\n"
+        "try:\n"
+        f"    run_batch([{str(source)!r}], Path({str(tmp_path / 'out.jsonl')!r}), BatchOptions(workers=2))\n"
+        "except BatchError as exc:\n"
+        "    print('stopped:', exc)\n"
+    )
+    proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert f"stopped: {batch_pool.WORKERS_CANNOT_START}" in proc.stdout, (proc.stdout, proc.stderr[-2000:])
+    out = tmp_path / "out.jsonl"
+    assert not out.exists() or batch_pool.WORKER_DIED not in out.read_text()
 
 
 def test_resume_checks_records_that_ended_in_an_internal_error_again(tmp_path: Path) -> None:

@@ -19,9 +19,10 @@ from ..models.report import CostItem, Finding, Language, Outcome, Report, Solver
 from .board import Board
 from .budget import Budget, DeadlineReached
 from .explain import finding, total_cost, words
-from .ir import Acts, Compilation, Pair, Reason, Receives, Truth
+from .ir import Compilation, Pair, Reason, Truth
 from .optimum import Optimum, optimise
 from .rules import CATALOG, AttackContext, BlockContext, Context
+from .shortcut import Bound, nearest_optimum, requirement_bound
 
 
 def proposal_pairs(snapshot: Snapshot) -> frozenset[Pair]:
@@ -84,29 +85,6 @@ def evaluate(
     return Evaluation(list(dict.fromkeys(broken)), obeyed)
 
 
-def requirement_upper_bound(compilation: Compilation, pairs: list[Pair]) -> int:
-    """Requirements that some declaration over `pairs` (those paying no more than the proposal:
-    `Compilation.available_pairs`) might obey, each judged alone: a cap on the optimum."""
-    available = set(pairs)
-    actors = {p.actor for p in available}
-    targets = {p.target for p in available}
-
-    def possible(atom: object) -> bool:
-        if isinstance(atom, Pair):
-            return atom in available
-        if isinstance(atom, Acts):
-            return atom.actor in actors
-        if isinstance(atom, Receives):
-            return atom.target in targets
-        return False
-
-    return sum(
-        1
-        for req in compilation.requirements
-        if sum(1 for a in req.condition.atoms if possible(a)) >= (req.condition.at_least or 0)
-    )
-
-
 def as_declaration(step: str, pairs: frozenset[Pair]) -> Declaration:
     ordered = sorted(pairs, key=lambda p: (p.actor, p.target))
     if step == "declare_attackers":
@@ -147,9 +125,23 @@ def outcome(board: Board, compilation: Compilation, pairs: frozenset[Pair], lang
     )
 
 
+def _optimum(
+    compilation: Compilation, proposal: frozenset[Pair], available: list[Pair], bound: Bound, budget: Budget
+) -> Optimum:
+    """The nearest optimum: proven without a search when adding pairs to the proposal reaches the bound
+    (solver/shortcut.py), otherwise CP-SAT's."""
+    try:
+        found = nearest_optimum(compilation, proposal, available, bound, budget)
+    except DeadlineReached:
+        return Optimum("unknown", None, None, None, searched=False)
+    if found is not None:
+        return Optimum("optimal", bound.upper, bound.upper, found, searched=False)
+    return optimise(compilation, proposal, pairs=available, budget=budget)
+
+
 def _info(optimum: Optimum | None, started: float) -> SolverInfo:
     return SolverInfo(
-        used_cpsat=optimum is not None,
+        used_cpsat=optimum is not None and optimum.searched,
         status=optimum.status if optimum is not None else "fast-path",
         milliseconds=round((time.perf_counter() - started) * 1000, 3),
     )
@@ -175,15 +167,18 @@ def check(
         evaluation = evaluate(compilation, proposal, proposal=True, budget=budget)
         available = compilation.available_pairs(proposal)
         budget.check()
-        upper = requirement_upper_bound(compilation, available)
+        bound = requirement_bound(
+            compilation, available
+        )  # no declaration paying only what the proposal pays obeys more
     except DeadlineReached:
         return _unknown(snapshot, lang, started, cpsat=False)
     violations = [finding(r, board, lang) for r in evaluation.broken]
 
+    upper = bound.upper
     needs_optimum = evaluation.obeyed_count < upper
     optimum: Optimum | None = None
     if needs_optimum or (violations and witness):
-        optimum = optimise(compilation, proposal, pairs=available, budget=budget)
+        optimum = _optimum(compilation, proposal, available, bound, budget)
 
     best: int | None
     if not needs_optimum:

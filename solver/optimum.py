@@ -29,12 +29,14 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Optimum:
-    """`exact`: `best` is the optimum. Otherwise `best` is only reached by `pairs` and `bound` caps the optimum."""
+    """`exact`: `best` is the optimum. Otherwise `best` is only reached by `pairs` and `bound` caps the optimum.
+    `searched`: CP-SAT found it (not solver/shortcut.py)."""
 
     status: Literal["optimal", "feasible", "unknown"]
     best: int | None
     bound: int | None
     pairs: frozenset[Pair] | None
+    searched: bool = True
 
     @property
     def exact(self) -> bool:

@@ -23,7 +23,8 @@ EXAMPLES = Path(__file__).parent.parent / "examples"
 
 
 def _needs_cp_sat(blocks: dict[str, Any]) -> Snapshot:
-    """Menace with "blocks each combat if able" and a Lure: the optimum takes CP-SAT."""
+    """Menace with "blocks each combat if able" and a Lure: the optimum takes CP-SAT, or for a proposal that
+    breaks no restriction the search-free shortcut (solver/shortcut.py)."""
     return board(
         attacker("brute", "menace"),
         attacker("lured", "all_able_must_block_it"),
@@ -94,7 +95,10 @@ def test_the_deadline_anywhere_in_the_check_gives_unknown_or_the_right_verdict(
 
 
 def test_the_search_gets_only_the_time_left(monkeypatch: pytest.MonkeyPatch) -> None:
+    import combatcheck.solver.decide as decide
     import combatcheck.solver.optimum as optimum
+
+    monkeypatch.setattr(decide, "nearest_optimum", lambda *a, **k: None)  # CP-SAT, not the shortcut, decides
 
     seen: list[float | None] = []
     original = optimum.tune  # every solve's parameters, the time limit among them

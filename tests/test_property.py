@@ -81,7 +81,7 @@ def _agree_on_blocks(board: dict[str, Any], pick: int, how: str) -> None:
             optima[paid] = reference_optimum(ref, paid)
         return optima[paid]
 
-    declarations = list(all_declarations(ref))
+    declarations = declarations_all = list(all_declarations(ref))
     if how == "legal":
         legal = [
             d
@@ -121,6 +121,12 @@ def _agree_on_blocks(board: dict[str, Any], pick: int, how: str) -> None:
         assert restrictions_ok(ref, witness)
         assert paid_blockers(ref, witness) <= paid, "the witness pays only what the proposal pays"
         assert requirements_obeyed(ref, witness) == optimum
+        nearest = min(
+            len(d ^ frozenset(proposal))
+            for d in declarations_all
+            if restrictions_ok(ref, d) and paid_blockers(ref, d) <= paid and requirements_obeyed(ref, d) == optimum
+        )
+        assert len(witness ^ frozenset(proposal)) == nearest, "the witness is an optimum nearest to the proposal"
 
     solved = solve(snapshot)
     assert solved.witness is not None
@@ -152,7 +158,7 @@ def _agree_on_attacks(board: dict[str, Any], pick: int, how: str) -> None:
             optima[paid] = attack_optimum(ref, paid)
         return optima[paid]
 
-    attacks = list(all_attacks(ref))
+    attacks = attacks_all = list(all_attacks(ref))
     if how == "legal":
         legal = [
             a for a in attacks if attack_ok(ref, a) and attack_obeyed(ref, a) >= optimum_paying(paid_costs(ref, a))
@@ -181,6 +187,12 @@ def _agree_on_attacks(board: dict[str, Any], pick: int, how: str) -> None:
         witness = frozenset(report.witness.attack_pairs())
         assert attack_ok(ref, witness) and paid_costs(ref, witness) <= paid
         assert attack_obeyed(ref, witness) == optimum
+        nearest = min(
+            len(a ^ proposal)
+            for a in attacks_all
+            if attack_ok(ref, a) and paid_costs(ref, a) <= paid and attack_obeyed(ref, a) == optimum
+        )
+        assert len(witness ^ proposal) == nearest, "the witness is an optimum nearest to the proposal"
 
     solved = solve(snapshot)
     assert solved.witness is not None

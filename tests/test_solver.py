@@ -38,10 +38,16 @@ def _lure_board() -> object:
     return board(attacker("lure", "all_able_must_block_it"), blocker("b1"), blocker("b2"), blocks={"b1": "lure"})
 
 
+def _search_answers(monkeypatch: pytest.MonkeyPatch, found: Optimum) -> None:
+    """CP-SAT answers `found` (as when stopped by a time limit), and the search-free shortcut finds nothing."""
+    monkeypatch.setattr(decide, "nearest_optimum", lambda *a, **k: None)
+    monkeypatch.setattr(decide, "optimise", lambda *a, **k: found)
+
+
 def test_time_limit_without_proof_is_unknown(monkeypatch: pytest.MonkeyPatch) -> None:
     # The solver found a declaration as good as the proposal but could not prove that none is better.
     found = Optimum("feasible", best=1, bound=2, pairs=frozenset({Pair("b1", "lure")}))
-    monkeypatch.setattr(decide, "optimise", lambda *a, **k: found)
+    _search_answers(monkeypatch, found)
     report = check(_lure_board())  # type: ignore[arg-type]
     assert report.verdict == "unknown"
     assert report.requirements_optimum is None
@@ -49,7 +55,7 @@ def test_time_limit_without_proof_is_unknown(monkeypatch: pytest.MonkeyPatch) ->
 
 def test_time_limit_with_a_better_declaration_is_illegal(monkeypatch: pytest.MonkeyPatch) -> None:
     found = Optimum("feasible", best=2, bound=2, pairs=frozenset({Pair("b1", "lure"), Pair("b2", "lure")}))
-    monkeypatch.setattr(decide, "optimise", lambda *a, **k: found)
+    _search_answers(monkeypatch, found)
     report = check(_lure_board())  # type: ignore[arg-type]
     assert report.verdict == "illegal"
     assert report.witness is not None and report.witness.blocks == {"b1": ("lure",), "b2": ("lure",)}
@@ -57,13 +63,13 @@ def test_time_limit_with_a_better_declaration_is_illegal(monkeypatch: pytest.Mon
 
 def test_time_limit_with_a_matching_bound_is_legal(monkeypatch: pytest.MonkeyPatch) -> None:
     found = Optimum("feasible", best=1, bound=1, pairs=frozenset({Pair("b1", "lure")}))
-    monkeypatch.setattr(decide, "optimise", lambda *a, **k: found)
+    _search_answers(monkeypatch, found)
     assert check(_lure_board()).verdict == "legal"  # type: ignore[arg-type]
 
 
 def test_cli_exit_3_when_unknown(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     found = Optimum("unknown", best=None, bound=None, pairs=None)
-    monkeypatch.setattr(decide, "optimise", lambda *a, **k: found)
+    _search_answers(monkeypatch, found)
     result = CliRunner().invoke(app, ["check", str(EXAMPLES / "cr-509.1c-menace.yaml"), "--time-limit", "0.01"])
     assert result.exit_code == 3
     assert "UNKNOWN" in result.stdout

@@ -25,7 +25,8 @@ Mixes:
   play    the mix of real play: a third of attack records; mostly evasion and combat keywords, a few requirement,
           cost and limit boards;
   fast    no requirements at all: every record is decided without CP-SAT;
-  solver  every board has requirements that conflict, so CP-SAT must run for every legal record.
+  solver  every board has requirements that conflict, so no legal record obeys them all: the optimum must be
+          proven, by CP-SAT unless the requirement bound (solver/shortcut.py) already reaches it.
 `fast` and `solver` give declare-blockers records unless `step` asks for attack records.
 
 Modules: `rates` (the tables), `table` (creatures, the shared board, games), `block_board` / `attack_board` (each

@@ -31,7 +31,10 @@ def generate_command(
         float, typer.Option("--illegal-share", min=0.0, max=1.0, help="exactly round(count x share) are illegal")
     ] = 0.1,
     mix: Annotated[
-        GenerateMix, typer.Option("--mix", help="play: real play; fast: no CP-SAT; solver: CP-SAT for every record")
+        GenerateMix,
+        typer.Option(
+            "--mix", help="play: real play; fast: no CP-SAT; solver: conflicting requirements (optimum to prove)"
+        ),
     ] = GenerateMix.play,
     step: Annotated[
         GenerateStep | None,

@@ -133,27 +133,30 @@ def test_the_checker_agrees_with_the_generator_on_attack_records(mix: str, seed:
     assert mutations & ATTACK_REQUIREMENT_KEYS and mutations - ATTACK_REQUIREMENT_KEYS - {None}
 
 
-def test_legal_attack_records_need_cpsat_exactly_when_their_requirements_conflict() -> None:
+def test_legal_attack_records_need_cpsat_only_when_their_requirements_conflict() -> None:
     """A legal declaration of a conflict-free board obeys every requirement that can be obeyed, so the checker
-    decides it without CP-SAT; on a conflicting board some requirement is necessarily missed."""
+    decides it without CP-SAT; on a conflicting board some requirement is necessarily missed, and the optimum
+    takes CP-SAT unless the requirement bound (solver/shortcut.py: one target per attacker) already reaches it."""
     records = attacks_of(600, 4, share=0.0) + attacks_of(150, 5, "solver", 0.0)
     patterns = set()
     for record, report in checked(records):
         assert report.verdict == "legal", (record["id"], record["source"], report.violations)
         conflicting = record["source"]["pattern"] in ATTACK_CONFLICTING
-        assert report.solver.status == ("optimal" if conflicting else "fast-path"), (record["id"], record["source"])
+        expected = ("optimal", "fast-path") if conflicting else ("fast-path",)
+        assert report.solver.status in expected, (record["id"], record["source"])
         assert (report.requirements_obeyed < report.requirements_total) or not conflicting
         patterns.add(record["source"]["pattern"])
     assert patterns >= {"none", "goad", "trove", "attacks_if_able", "attacks_each_combat", *ATTACK_CONFLICTING}
 
 
 @pytest.mark.parametrize("step", [None, "declare_attackers"])
-def test_fast_mix_never_needs_cpsat_and_solver_mix_always_does(step: str | None) -> None:
+def test_fast_mix_never_needs_cpsat_and_solver_mix_always_proves_an_optimum(step: str | None) -> None:
     for record, report in checked(list(generate_records(150, seed=5, mix="fast", illegal_share=0.2, step=step))):
         assert report.solver.status == "fast-path" and not report.solver.used_cpsat, record["id"]
         assert report.verdict == record["expected"]
     for record, report in checked(list(generate_records(150, seed=6, mix="solver", illegal_share=0.0, step=step))):
-        assert report.solver.status == "optimal" and report.solver.used_cpsat, record["id"]
+        # CP-SAT proves the optimum, or the requirement bound (solver/shortcut.py) is already reached
+        assert report.solver.status == ("optimal" if report.solver.used_cpsat else "fast-path"), record["id"]
         assert report.verdict == "legal" and report.requirements_obeyed < report.requirements_total
 
 

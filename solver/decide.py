@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from ..models import Declaration, Snapshot
+from ..models import Declaration, Snapshot, one_declaration
 from ..models.report import CostItem, Finding, Language, Outcome, Report, SolverInfo
 from .board import Board
 from .budget import Budget, DeadlineReached
@@ -37,7 +37,9 @@ def compile_snapshot(
     snapshot: Snapshot, proposal: frozenset[Pair] = frozenset(), budget: Budget | None = None
 ) -> tuple[Board, Compilation]:
     """Run every catalog rule of the snapshot's step over the board (and the proposal's own pairs), within
-    `budget` (BoardTooLarge past its size, DeadlineReached past its time)."""
+    `budget` (BoardTooLarge past its size, DeadlineReached past its time). A combat timeline (`events`) is refused
+    (SnapshotError): read as one declaration it would be "no declaration", and legal."""
+    one_declaration(snapshot)
     budget = budget or Budget()
     board = Board(snapshot)
     ordered = sorted(proposal, key=lambda p: (p.actor, p.target))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..models import Snapshot
+from ..models import Snapshot, one_declaration
 from ..models.answers import ChoiceAnswer
 from ..models.report import Finding, Language
 from .board import Board
@@ -38,6 +38,7 @@ def findings(reasons: list[Reason], board: Board, lang: str) -> list[Finding]:
 
 
 def _expect(snapshot: Snapshot, step: str, question: str) -> None:
+    one_declaration(snapshot)  # a combat timeline first: its step says nothing about the question
     if snapshot.step != step:
         raise QuestionError(f"{question} asks about the {step} step; the snapshot's step is {snapshot.step}")
 

@@ -1,6 +1,7 @@
 """A snapshot with `events` is a combat timeline, followed by `combatcheck combat`. Every door that judges one
 declaration refuses it, naming `events`, instead of judging "no declaration" and answering legal: the commands
-(check, solve, can-block, can-attack, count, forced, render), the desk's API and a batch record."""
+(check, solve, can-block, can-attack, count, forced, render), the desk's API, a batch record and the library
+(check, solve, judge and the questions; the combat timeline checks its declaration events itself)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,10 @@ import pytest
 import yaml
 from combatcheck.batch import check_record
 from combatcheck.cli import app
+from combatcheck.combat import follow, judge
 from combatcheck.desk.app import create_app
+from combatcheck.models import SnapshotError, load_snapshot
+from combatcheck.solver import can_attack, can_block, check, count_declarations, forced_choices, solve
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
@@ -79,3 +83,29 @@ def test_a_batch_record_with_events_is_invalid_not_legal() -> None:
     result = check_record(1, json.dumps(record) + "\n")
     assert result["verdict"] == "invalid" and result["id"] == "timeline"
     assert [e["path"] for e in result["errors"]] == ["events"]
+
+
+LIBRARY_DOORS = {
+    "check": lambda s: check(s),
+    "solve": lambda s: solve(s),
+    "judge": lambda s: judge(s),
+    "can_block": lambda s: can_block(s, "bear", "warden"),
+    "can_attack": lambda s: can_attack(s, "warden", "ben"),
+    "count_declarations": lambda s: count_declarations(s),
+    "forced_choices": lambda s: forced_choices(s),
+}
+
+
+@pytest.mark.parametrize("door", sorted(LIBRARY_DOORS))
+def test_the_library_refuses_a_timeline(door: str) -> None:
+    snapshot = load_snapshot(TIMELINE.read_text())
+    with pytest.raises(SnapshotError) as raised:
+        LIBRARY_DOORS[door](snapshot)
+    assert [p.path for p in raised.value.problems] == ["events"]
+
+
+def test_the_timeline_still_judges_its_declarations() -> None:
+    timeline = follow(load_snapshot(TIMELINE.read_text()))
+    assert (
+        timeline.verdict == "legal" and len(timeline.moments) > 1
+    )  # the combat command checks each declaration event without tripping the refusal

@@ -6,6 +6,7 @@ declaration refuses it, naming `events`, instead of judging "no declaration" and
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,7 @@ from combatcheck.batch import check_record
 from combatcheck.cli import app
 from combatcheck.combat import follow, judge
 from combatcheck.desk.app import create_app
-from combatcheck.models import SnapshotError, load_snapshot
+from combatcheck.models import Snapshot, SnapshotError, load_snapshot
 from combatcheck.solver import can_attack, can_block, check, count_declarations, forced_choices, solve
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
@@ -85,7 +86,7 @@ def test_a_batch_record_with_events_is_invalid_not_legal() -> None:
     assert [e["path"] for e in result["errors"]] == ["events"]
 
 
-LIBRARY_DOORS = {
+LIBRARY_DOORS: dict[str, Callable[[Snapshot], object]] = {
     "check": lambda s: check(s),
     "solve": lambda s: solve(s),
     "judge": lambda s: judge(s),

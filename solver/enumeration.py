@@ -163,8 +163,6 @@ def forced_choices(snapshot: Snapshot, *, lang: Language = "en", time_limit: flo
 
 
 def _forced(snapshot: Snapshot, lang: Language, budget: Budget) -> ForcedChoices:
-    from ortools.sat.python import cp_model
-
     board, compilation = compile_snapshot(snapshot, budget=budget)
     common = {"step": snapshot.step, "lang": lang}
     at_optimum = _at_optimum(compilation, budget)
@@ -172,44 +170,64 @@ def _forced(snapshot: Snapshot, lang: Language, budget: Budget) -> ForcedChoices
         return ForcedChoices(**common, status="unknown")
     built, best = at_optimum
     atoms = _choice_atoms(board, compilation)
-    literal = {atom: built.lits.of(atom) for atom in atoms}
-    solver = _searcher(budget)
-    status = solver.solve(built.model)
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+    settled = _settle(built, atoms, budget)
+    if settled is None:
         return ForcedChoices(**common, status="unknown", requirements_optimum=best)
-    maybe_always = {a for a, lit in literal.items() if lit is not None and solver.value(lit)}
-    maybe_never = {a for a, lit in literal.items() if lit is not None and not solver.value(lit)}
-    always: set[Atom] = set()
-    never: set[Atom] = {a for a, lit in literal.items() if lit is None}
-    # Ask for a legal declaration that makes at least one of the "maybe never" choices (or skips one of the "maybe
-    # always" ones): none means they are all proved at once; one settles every choice it flips.
-    for candidates, proved, made in ((maybe_never, never, True), (maybe_always, always, False)):
-        while candidates:
-            guard = built.model.new_bool_var("")
-            chosen = [literal[a] for a in candidates]
-            built.model.add_bool_or([lit if made else lit.Not() for lit in chosen if lit is not None]).only_enforce_if(
-                guard
-            )
-            built.model.clear_assumptions()
-            built.model.add_assumptions([guard])
-            limit_search(solver, budget)
-            status = solver.solve(built.model)
-            if status == cp_model.INFEASIBLE:
-                proved.update(candidates)
-                candidates.clear()
-            elif status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-                values = {a: bool(solver.value(v)) for a, v in literal.items() if v is not None}
-                maybe_always.difference_update([a for a in maybe_always if not values[a]])
-                maybe_never.difference_update([a for a in maybe_never if values[a]])
-            else:
-                return ForcedChoices(**common, status="unknown", requirements_optimum=best)
+    always, never = _not_implied_always(settled[0]), _not_implied_never(settled[1])
+    reasons = _SingleReasons(compilation)
     return ForcedChoices(
         **common,
         status="exact",
-        always=[_choice(a, board, compilation, lang) for a in atoms if a in _not_implied_always(always)],
-        never=[_choice(a, board, compilation, lang) for a in atoms if a in _not_implied_never(never)],
+        always=[_choice(a, board, reasons, lang) for a in atoms if a in always],
+        never=[_choice(a, board, reasons, lang) for a in atoms if a in never],
         requirements_optimum=best,
     )
+
+
+def _settle(built: RequirementModel, atoms: list[Atom], budget: Budget) -> tuple[set[Atom], set[Atom]] | None:
+    """The choices every legal declaration makes, and those none makes; None if the time limit is reached.
+
+    `seen` holds each unsettled choice with the value it has in every legal declaration found so far. Each round
+    asks for a legal declaration that gives at least one of them the other value: one clause, rewritten in place
+    each round, so the model is built once. A declaration found settles every choice it flips, whether made or
+    not; none proves the unsettled choices asked about all at once. The creatures and attackers (or attack targets)
+    are settled first, and what is proved of them is added to the model: a target that is never attacked or
+    blocked rules out all its pairs, which CP-SAT's presolve then drops at once instead of reasoning about them in
+    every later round. Each round's search runs with the LP relaxation, which proves the last round's "none"
+    quickly (without it, some rounds on a 50 x 50 board took over 15 s)."""
+    from ortools.sat.python import cp_model
+
+    index = {atom: built.lits.literal(atom) for atom in atoms}
+    always: set[Atom] = set()
+    never = {atom for atom, i in index.items() if i is None}
+    known = {atom: i for atom, i in index.items() if i is not None}
+    solver = new_solver(budget.left())
+    status = solver.solve(built.model)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    values = list(solver.response_proto.solution)
+    seen = {atom: bool(values[i]) for atom, i in known.items()}
+    proto = built.lits.proto
+    flip = proto.constraints.add().bool_or.literals
+    for pairs_too in (False, True):
+        asked = [atom for atom in seen if pairs_too or not isinstance(atom, Pair)]
+        while asked:
+            flip.clear()
+            flip.extend([~known[atom] if seen[atom] else known[atom] for atom in asked])
+            limit_search(solver, budget)
+            status = solver.solve(built.model)
+            if status == cp_model.INFEASIBLE:
+                for atom in asked:
+                    (always if seen.pop(atom) else never).add(atom)
+                    # Holds in every legal declaration: adding it removes none, and shrinks the later rounds.
+                    proto.constraints.add().bool_and.literals.append(known[atom] if atom in always else ~known[atom])
+                break
+            if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+                return None
+            values = list(solver.response_proto.solution)
+            seen = {atom: made for atom, made in seen.items() if bool(values[known[atom]]) == made}
+            asked = [atom for atom in asked if atom in seen]
+    return always, never
 
 
 def _choice_atoms(board: Board, compilation: Compilation) -> list[Atom]:
@@ -241,32 +259,43 @@ def _not_implied_never(never: set[Atom]) -> set[Atom]:
     return {a for a in never if not (isinstance(a, Pair) and (a.actor in quiet or a.target in unreached))}
 
 
-def _choice(atom: Atom, board: Board, compilation: Compilation, lang: str) -> Choice:
+class _SingleReasons:
+    """What rules out a choice on its own: the pair restrictions and costs of every pair that would make it (none
+    if one of those pairs is free). The pairs are grouped by actor and by target once, not per choice."""
+
+    def __init__(self, compilation: Compilation) -> None:
+        self.compilation = compilation
+        self.free = set(compilation.free_pairs())
+        self.candidates = set(compilation.candidate_pairs)
+        self.by_actor: dict[str, list[Pair]] = {}
+        self.by_target: dict[str, list[Pair]] = {}
+        for p in compilation.candidate_pairs:
+            self.by_actor.setdefault(p.actor, []).append(p)
+            self.by_target.setdefault(p.target, []).append(p)
+
+    def of(self, atom: Atom) -> list[Reason]:
+        if isinstance(atom, Pair):
+            pairs = [atom] if atom in self.candidates else []
+        elif isinstance(atom, Acts):
+            pairs = self.by_actor.get(atom.actor, [])
+        else:
+            pairs = self.by_target.get(atom.target, [])
+        if any(p in self.free for p in pairs):
+            return []
+        reasons: list[Reason] = []
+        for p in pairs:
+            reasons.extend(self.compilation.forbidden.get(p, ()))
+            if p not in self.compilation.forbidden:
+                reasons.extend(c.reason for c in self.compilation.costs_of(frozenset({p})))
+        return reasons
+
+
+def _choice(atom: Atom, board: Board, reasons: _SingleReasons, lang: str) -> Choice:
     actor = atom.actor if isinstance(atom, Pair | Acts) else None
     target = atom.target if isinstance(atom, Pair | Receives) else None
     return Choice(
         actor=actor,
         target=target,
         text=choice_text(board, lang, actor, target),
-        reasons=findings(_single_reasons(atom, compilation), board, lang),
+        reasons=findings(reasons.of(atom), board, lang),
     )
-
-
-def _single_reasons(atom: Atom, compilation: Compilation) -> list[Reason]:
-    """What rules out a choice on its own: the pair restrictions and costs of every pair that would make it."""
-    pairs = [
-        p
-        for p in compilation.candidate_pairs
-        if (p == atom)
-        or (isinstance(atom, Acts) and p.actor == atom.actor)
-        or (isinstance(atom, Receives) and p.target == atom.target)
-    ]
-    free = set(compilation.free_pairs())
-    if any(p in free for p in pairs):
-        return []
-    reasons: list[Reason] = []
-    for p in pairs:
-        reasons.extend(compilation.forbidden.get(p, ()))
-        if p not in compilation.forbidden:
-            reasons.extend(c.reason for c in compilation.costs_of(frozenset({p})))
-    return reasons

@@ -2,8 +2,8 @@
 
 Both work on the declarations that break no restriction, pay no cost and obey the most requirements: CP-SAT first
 proves the optimum (as `check` does), then the model "restrictions hold and at least that many requirements are
-obeyed" is enumerated (counting) or probed one choice at a time (forced choices: each literal that one solution
-makes true is tried false, and every new solution settles more literals at once).
+obeyed" is enumerated (counting) or settled in rounds (forced choices: each round asks for a legal declaration
+that flips a choice no declaration found so far has flipped, or proves there is none; `_settle`).
 
 One `Budget` bounds the whole question (compiling, the optimum, the model, every solve); past it the answer is
 "unknown".

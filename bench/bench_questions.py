@@ -12,10 +12,8 @@ from __future__ import annotations
 import argparse
 import os
 import platform
-import statistics
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -27,17 +25,6 @@ from combatcheck.models import snapshot_from_data
 from combatcheck.solver import can_block, count_declarations, forced_choices
 from fastapi.testclient import TestClient
 from scaling_boards import board
-
-
-def median_cpu_ms(fn: Callable[[], Any], repeat: int) -> float:
-    """CPU time of the process (all its threads), which a loaded machine inflates less than wall time."""
-    fn()
-    times = []
-    for _ in range(repeat):
-        start = time.process_time()
-        fn()
-        times.append(time.process_time() - start)
-    return statistics.median(times) * 1000
 
 
 def row(size: int, repeat: int, client: TestClient) -> dict[str, Any]:
@@ -60,7 +47,7 @@ def row(size: int, repeat: int, client: TestClient) -> dict[str, Any]:
         ),
         "count says": f"{counted.status} {counted.count}",
         "forced": median_ms(lambda: forced_choices(snapshot, time_limit=limit), repeat),
-        "forced CPU": median_cpu_ms(lambda: forced_choices(snapshot, time_limit=limit), repeat),
+        "forced CPU": median_ms(lambda: forced_choices(snapshot, time_limit=limit), repeat, time.process_time),
         "forced says": f"{forced.status}: {len(forced.always)} always, {len(forced.never)} never",
         "POST /api/judge": median_ms(judge, repeat),
     }

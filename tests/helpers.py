@@ -67,3 +67,14 @@ def attack_board(
     if attacks is not None or bands is not None:
         data["declaration"] = {"attacks": attacks or {}, "bands": bands or []}
     return snapshot_from_data(data)
+
+
+class FakeClock:
+    """Time that advances one second each time it is read, so a limit of k seconds runs out at the k-th read."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        return self.now

@@ -16,7 +16,7 @@ from combatcheck.cli import app
 from combatcheck.models import Snapshot, snapshot_from_data
 from combatcheck.solver import check, solve
 from combatcheck.solver.budget import BoardTooLarge
-from helpers import attack_board, attacker, blocker, board, creature
+from helpers import FakeClock, attack_board, attacker, blocker, board, creature
 from typer.testing import CliRunner
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
@@ -52,19 +52,8 @@ def test_a_deadline_already_past_gives_unknown(blocks: dict[str, Any]) -> None:
     assert check(fast).verdict == "legal" and check(fast, time_limit=0).verdict == "unknown"
 
 
-class _FakeClock:
-    """Time that advances one second each time it is read, so a limit of k seconds runs out at the k-th read."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        self.now += 1.0
-        return self.now
-
-
 def test_the_time_limit_reached_exits_3_in_the_cli(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(time, "perf_counter", _FakeClock())
+    monkeypatch.setattr(time, "perf_counter", FakeClock())
     result = CliRunner().invoke(app, ["check", str(EXAMPLES / "cr-509.1c-menace.yaml"), "--time-limit", "0.5"])
     assert result.exit_code == 3 and "UNKNOWN" in result.stdout
 
@@ -78,7 +67,7 @@ def test_the_deadline_anywhere_in_the_check_gives_unknown_or_the_right_verdict(
     snapshot = _needs_cp_sat(blocks)
     truth = check(snapshot)
     monkeypatch.setattr(budget, "STEPS_BETWEEN_CLOCK_READS", 1)
-    clock = _FakeClock()
+    clock = FakeClock()
     monkeypatch.setattr(time, "perf_counter", clock)
     verdicts = []
     for k in itertools.count(1):

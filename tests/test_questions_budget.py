@@ -13,7 +13,7 @@ import combatcheck.solver.budget as budget
 import pytest
 from combatcheck.models import Snapshot
 from combatcheck.solver import can_attack, can_block, count_declarations, forced_choices
-from helpers import attack_board, attacker, blocker, board, creature
+from helpers import FakeClock, attack_board, attacker, blocker, board, creature
 
 Ask = Callable[[Snapshot, float | None], Any]
 
@@ -71,17 +71,6 @@ def test_a_fast_answer_is_unknown_past_the_deadline_too() -> None:
     assert can_block(snapshot, "bear", "bird", time_limit=0).answer == "unknown"
 
 
-class _FakeClock:
-    """Time that advances one second each time it is read, so a limit of k seconds runs out at the k-th read."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        self.now += 1.0
-        return self.now
-
-
 @pytest.mark.parametrize("name", QUESTIONS)
 def test_the_deadline_anywhere_in_the_question_gives_unknown_or_the_answer(
     name: str, monkeypatch: pytest.MonkeyPatch
@@ -92,7 +81,7 @@ def test_the_deadline_anywhere_in_the_question_gives_unknown_or_the_answer(
     snapshot = make()
     truth = _answer(ask(snapshot, None))
     monkeypatch.setattr(budget, "STEPS_BETWEEN_CLOCK_READS", 1)
-    clock = _FakeClock()
+    clock = FakeClock()
     monkeypatch.setattr(time, "perf_counter", clock)
     states = []
     for k in itertools.count(1):

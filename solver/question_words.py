@@ -63,25 +63,43 @@ WORDS: dict[str, Message] = {
         Plural("count", "{count} declaración legal", "{count} declaraciones legales"),
     ),
     "count_more": Message(
-        Plural("limit", "more than {limit} legal declaration", "more than {limit} legal declarations"),
-        Plural("limit", "plus de {limit} déclaration légale", "plus de {limit} déclarations légales"),
-        Plural("limit", "más de {limit} declaración legal", "más de {limit} declaraciones legales"),
+        Plural(
+            "limit",
+            "more than {limit} legal declaration",
+            "more than {limit} legal declarations",
+            exact={1: "more than one legal declaration"},
+        ),
+        Plural(
+            "limit",
+            "plus de {limit} déclaration légale",
+            "plus de {limit} déclarations légales",
+            exact={1: "plus d'une déclaration légale"},
+        ),
+        Plural(
+            "limit",
+            "más de {limit} declaración legal",
+            "más de {limit} declaraciones legales",
+            exact={1: "más de una declaración legal"},
+        ),
     ),
     "count_unknown": Message(
         Plural(
             "count",
             "at least {count} legal declaration (time limit reached)",
             "at least {count} legal declarations (time limit reached)",
+            exact={0: "unknown: the time limit was reached before a legal declaration was found"},
         ),
         Plural(
             "count",
             "au moins {count} déclaration légale (limite de temps atteinte)",
             "au moins {count} déclarations légales (limite de temps atteinte)",
+            exact={0: "inconnu : la limite de temps a été atteinte avant qu'une déclaration légale soit trouvée"},
         ),
         Plural(
             "count",
             "al menos {count} declaración legal (se alcanzó el límite de tiempo)",
             "al menos {count} declaraciones legales (se alcanzó el límite de tiempo)",
+            exact={0: "desconocido: se alcanzó el límite de tiempo antes de encontrar una declaración legal"},
         ),
     ),
     "paying_not_counted": Message(

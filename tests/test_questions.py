@@ -113,6 +113,23 @@ def test_plural_forms_follow_the_count() -> None:
     assert count_declarations(sole, lang="es").text == "1 declaración legal"
 
 
+def test_count_words_for_one_and_for_none_found() -> None:
+    """ "More than one" in words ("plus d'une", not "plus de 1"); a count stopped before finding any says so, not
+    "at least 0"."""
+    snapshot = board(attacker("a"), blocker("b"))
+    texts = {lang: count_declarations(snapshot, limit=1, lang=lang).text for lang in ("en", "fr", "es")}
+    assert texts == {
+        "en": "more than one legal declaration",
+        "fr": "plus d'une déclaration légale",
+        "es": "más de una declaración legal",
+    }
+    stopped = {lang: count_declarations(snapshot, lang=lang, time_limit=0) for lang in ("en", "fr", "es")}
+    assert {a.status for a in stopped.values()} == {"unknown"} and {a.count for a in stopped.values()} == {0}
+    assert stopped["en"].text == "unknown: the time limit was reached before a legal declaration was found"
+    assert stopped["fr"].text.startswith("inconnu : la limite de temps a été atteinte avant")
+    assert stopped["es"].text.startswith("desconocido: se alcanzó el límite de tiempo antes")
+
+
 def test_questions_reject_unknown_ids_and_the_wrong_step() -> None:
     snapshot = board(attacker("a"), blocker("b"))
     with pytest.raises(QuestionError, match="blocker: 'nobody'"):

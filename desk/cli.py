@@ -109,6 +109,7 @@ def serve_command(
     ] = "127.0.0.1",
 ) -> None:
     """Start the judge's desk: a local web page (and its JSON API) at http://127.0.0.1:PORT/. Ctrl-C stops it."""
+    import errno
     import socket
 
     import uvicorn
@@ -119,8 +120,12 @@ def serve_command(
     with socket.socket(family, socket.SOCK_STREAM) as probe:
         try:
             probe.bind((host, port))
+        except socket.gaierror as exc:  # a name that doesn't resolve: the host is wrong, not the port
+            fail([f"--host: can't listen on {host!r}: {exc.strerror or exc}"])
         except OSError as exc:
-            fail([f"can't listen on {host}:{port}: {exc.strerror or exc} (try --port with another number)"])
+            field = "--port" if exc.errno in (errno.EADDRINUSE, errno.EACCES) else "--host"
+            remedy = " (try --port with another number)" if field == "--port" else ""
+            fail([f"{field}: can't listen on {host}:{port}: {exc.strerror or exc}{remedy}"])
     local = host in LOCAL_HOSTS
     if not local:
         err.print(f"warning: {host} is reachable from other machines; anyone who can reach it can use the desk")

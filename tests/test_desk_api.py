@@ -239,6 +239,17 @@ def test_serve_on_a_busy_port_is_a_clear_error() -> None:
         port = busy.getsockname()[1]
         result = CliRunner().invoke(app, ["serve", "--port", str(port)])
     assert result.exit_code == 2 and f"can't listen on 127.0.0.1:{port}" in result.output
+    assert "--port:" in result.output and "try --port" in result.output
+
+
+@pytest.mark.parametrize("host", ["no-such-host.invalid", "203.0.113.7"])  # unresolvable; not this machine's
+def test_serve_on_a_wrong_host_names_the_host_not_the_port(host: str) -> None:
+    from combatcheck.cli import app
+    from typer.testing import CliRunner
+
+    result = CliRunner().invoke(app, ["serve", "--host", host, "--port", str(_free_port())])
+    assert result.exit_code == 2 and "--host:" in result.output and host in result.output
+    assert "try --port" not in result.output and "Traceback" not in result.output
 
 
 TRIGGERS = (EXAMPLES / "triggers-rampage-bushido.yaml").read_text()

@@ -116,46 +116,51 @@ def requirement_bound(compilation: Compilation, pairs: Sequence[Pair]) -> Bound:
         elif sum(1 for a in count.atoms if possible(a)) >= (count.at_least or 0):
             loose.append(i)
     best: dict[str, int] = {}
-    value: dict[Pair, int] = {}  # what a grouped creature's group obeys when it takes that pair
+    obeys: dict[str, tuple[set[Pair], dict[Pair | None, int], Pair | None]] = {}  # what each choice obeys
     for actor, group in groups.items():
         named = {a for i in group for a in compilation.requirements[i].condition.atoms if isinstance(a, Pair)}
         choices: list[Pair | None] = [None, *(p for p in named if p in available)]
         unnamed = next((p for p in by_actor[actor] if p not in named), None)  # every other pair counts alike
         if unnamed is not None:
             choices.append(unnamed)
-        obeys = {c: sum(1 for i in group if _holds_with(compilation.requirements[i].condition, c)) for c in choices}
-        best[actor] = max(obeys.values())
-        for pair in by_actor[actor]:
-            value[pair] = obeys[pair if pair in named else unnamed]
+        obeyed = {c: sum(1 for i in group if _holds_with(compilation.requirements[i].condition, c)) for c in choices}
+        best[actor] = max(obeyed.values())
+        obeys[actor] = (named, obeyed, unnamed)
     upper = len(loose) + sum(best.values())
-    # A loose requirement that every pair able to obey it would take from a creature's best group ("must be
-    # blocked" when every blocker has a Lure to block): obeyed or not, one requirement is lost.
-    by_target: dict[str, list[Pair]] = defaultdict(list)
-    for pair in pairs:
-        by_target[pair.target].append(pair)
-    costly = any(_costly(compilation.requirements[i].condition, by_actor, by_target, value, best) for i in loose)
+    costly = False
+    if groups and loose:
+        # A loose requirement that every pair able to obey it would take from a creature's best group ("must be
+        # blocked" when every blocker has a Lure to block): obeyed or not, one requirement is lost.
+        by_target: dict[str, list[Pair]] = defaultdict(list)
+        for pair in pairs:
+            by_target[pair.target].append(pair)
+
+        def free(pair: Pair) -> bool:
+            """Declaring `pair` leaves its creature's group at its best (or the creature has no group)."""
+            if pair.actor not in obeys:
+                return True
+            named, obeyed, unnamed = obeys[pair.actor]
+            return obeyed[pair if pair in named else unnamed] >= best[pair.actor]
+
+        for i in loose:
+            count = compilation.requirements[i].condition
+            if count.at_least != 1 or count.at_most is not None or count.only_if is not None:
+                continue
+            able = [
+                p
+                for atom in count.atoms
+                for p in (
+                    ([atom] if atom in available else [])
+                    if isinstance(atom, Pair)
+                    else by_actor[atom.actor]
+                    if isinstance(atom, Acts)
+                    else by_target[atom.target]
+                )
+            ]
+            if not any(free(p) for p in able):
+                costly = True
+                break
     return Bound(upper - costly, dict(groups), best, loose, costly)
-
-
-def _costly(
-    count: Count,
-    by_actor: dict[str, list[Pair]],
-    by_target: dict[str, list[Pair]],
-    value: dict[Pair, int],
-    best: dict[str, int],
-) -> bool:
-    """Whether every available pair that could obey `count` (one true atom, no other condition) takes its creature
-    below its group's best (`value`: grouped creatures' pairs only, so any other pair is free)."""
-    if count.at_least != 1 or count.at_most is not None or count.only_if is not None:
-        return False
-    for atom in count.atoms:
-        if isinstance(atom, Pair):
-            pairs = [atom] if atom in by_actor.get(atom.actor, ()) else []
-        else:
-            pairs = by_actor[atom.actor] if isinstance(atom, Acts) else by_target[atom.target]
-        if any(pair not in value or value[pair] >= best[pair.actor] for pair in pairs):
-            return False
-    return True
 
 
 class _Declaration:

@@ -29,6 +29,10 @@ from .ir import Acts, Atom, Compilation, Count, Pair, Receives
 
 # Beyond this many additions the search would cost more than CP-SAT (each one scans the candidate pairs).
 MAX_ADDITIONS = 32
+# Beyond this many available pairs each requirement counts alone: the per-creature groups cost about 4 % of a
+# 200 x 200 check (133 M instructions) and did not spare it CP-SAT (bound 244, optimum 218), so on large boards,
+# where CP-SAT's share is largest, they are not worth their cost (docs/performance.md, "Third round").
+GROUPS_MAX_PAIRS = 2_500
 
 
 @dataclass(frozen=True)
@@ -51,17 +55,19 @@ class Bound:
 
 
 def _one_target_actors(compilation: Compilation, by_actor: dict[str, list[Pair]]) -> set[str]:
-    """Actors a restriction allows at most one of their available pairs (an unconditional `at_most` 1 over them)."""
+    """Actors a restriction allows at most one of their available pairs: an unconditional `at_most` 1 whose atoms
+    include all of them (other atoms in it only make it stricter)."""
     single: set[str] = set()
     for restriction in compilation.restrictions:
         count = restriction.condition
         if count.at_most != 1 or count.at_least is not None or count.only_if is not None or not count.atoms:
             continue
         first = count.atoms[0]
-        if not isinstance(first, Pair) or first.actor in single:
-            continue
-        same_actor = all(isinstance(a, Pair) and a.actor == first.actor for a in count.atoms)
-        if same_actor and set(by_actor.get(first.actor, ())) <= set(count.atoms):
+        if (
+            isinstance(first, Pair)
+            and first.actor not in single
+            and set(by_actor.get(first.actor, ())) <= set(count.atoms)
+        ):
             single.add(first.actor)
     return single
 
@@ -78,6 +84,9 @@ def _about_one_actor(count: Count) -> str | None:
 
 def _holds_with(count: Count, choice: Pair | None) -> bool:
     """Whether a count about one actor holds when that actor's only pair is `choice` (None: it is not declared)."""
+    if len(count.atoms) == 1 and count.at_least == 1 and count.at_most is None:  # most requirements: one atom
+        atom = count.atoms[0]
+        return atom == choice if isinstance(atom, Pair) else choice is not None
     n = sum(1 for a in count.atoms if (a == choice if isinstance(a, Pair) else choice is not None))
     return not (
         (count.at_least is not None and n < count.at_least) or (count.at_most is not None and n > count.at_most)
@@ -91,17 +100,22 @@ def requirement_bound(compilation: Compilation, pairs: Sequence[Pair]) -> Bound:
         return Bound(0, {}, {}, [])
     available = set(pairs)
     by_actor: dict[str, list[Pair]] = defaultdict(list)
-    for pair in pairs:
-        by_actor[pair.actor].append(pair)
+    if len(pairs) > GROUPS_MAX_PAIRS:
+        about: list[str | None] = [None] * len(compilation.requirements)
+        actors = {p.actor for p in pairs}
+    else:
+        about = [_about_one_actor(r.condition) for r in compilation.requirements]
+        for pair in pairs:
+            by_actor[pair.actor].append(pair)
+        actors = set(by_actor)
     targets = {p.target for p in pairs}
-    about = [_about_one_actor(r.condition) for r in compilation.requirements]
     single = _one_target_actors(compilation, by_actor) if any(about) else set()
 
     def possible(atom: object) -> bool:
         if isinstance(atom, Pair):
             return atom in available
         if isinstance(atom, Acts):
-            return atom.actor in by_actor
+            return atom.actor in actors
         if isinstance(atom, Receives):
             return atom.target in targets
         return False

@@ -1,10 +1,12 @@
 """An upper bound on the requirements any declaration can obey, and an exact way past CP-SAT when it is reached.
 
-The bound (`requirement_bound`): a creature that may be declared against at most one target (a blocker that blocks
-one attacker, an attacker, by 506.4 / 509.1a) obeys at most the best of what one choice of target gives among the
-requirements that are about it alone ("sentry blocks", "sentry blocks the Lure"); any other requirement counts
-once if some declaration over the available pairs could obey it on its own. A proposal that reaches the bound is
-optimal without a search.
+The bound (`requirement_bound`): a creature that a restriction allows at most one target (a blocker that blocks
+one attacker, a creature attacking one player, planeswalker or battle) obeys at most the best of what one choice of
+target gives among the requirements that are about it alone ("sentry blocks", "sentry blocks the Lure"); any other
+requirement counts once if some declaration over the available pairs could obey it on its own. If one of those
+can only be obeyed by pairs that take a creature below its best ("must be blocked" when every blocker has a Lure
+to block), one requirement is lost whatever is declared ("costly"): the bound is one less. A proposal that reaches
+the bound is optimal without a search.
 
 The shortcut (`nearest_optimum`): if adding pairs to the proposal reaches a declaration that breaks no
 restriction and obeys `upper` requirements, no declaration obeys more: it is an optimum, and every optimum obeys
@@ -13,8 +15,9 @@ no more pairs than a lower bound on the changes any optimum needs: each requirem
 proposal falls short on needs one of the pairs it is about changed, so those whose pairs do not overlap need as
 many distinct changes.
 
-When either proof fails (a restriction in the way, a bound not reached, more pairs added than the lower bound),
-the shortcut gives up and CP-SAT decides, so it never changes an answer, only how fast it comes. Measured in
+When a proof fails (a restriction in the way, the bound not reached, more pairs added than the lower bound, a
+proposal that itself breaks a restriction, a costly bound, which no optimum reaches in every part), the shortcut
+gives up and CP-SAT decides, so it never changes an answer, only how fast it comes. Measured in
 docs/performance.md ("Third round").
 """
 
@@ -46,7 +49,7 @@ class Bound:
     groups: dict[str, list[int]]
     group_best: dict[str, int]
     loose: list[int]
-    costly: bool = False  # one requirement is lost whatever is declared (`_costly`), and `upper` counts it so
+    costly: bool = False  # one requirement is lost whatever is declared, and `upper` counts it so
 
     @property
     def counted(self) -> list[int]:

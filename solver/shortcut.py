@@ -32,9 +32,10 @@ from .ir import Acts, Atom, Compilation, Count, Pair, Receives
 
 # Beyond this many additions the search would cost more than CP-SAT (each one scans the candidate pairs).
 MAX_ADDITIONS = 32
-# Beyond this many available pairs each requirement counts alone: the per-creature groups cost about 4 % of a
-# 200 x 200 check (133 M instructions) and did not spare it CP-SAT (bound 244, optimum 218), so on large boards,
-# where CP-SAT's share is largest, they are not worth their cost (docs/performance.md, "Third round").
+# Beyond this many available pairs each requirement counts alone and the shortcut is not tried: on a 200 x 200
+# check the groups cost about 4 % (133 M instructions) and indexing every count for the shortcut 6 %, and neither
+# spared it CP-SAT (bound 244, optimum 218): on large boards, where CP-SAT's share is largest, they are not worth
+# their cost (docs/performance.md, "Third round").
 GROUPS_MAX_PAIRS = 2_500
 
 
@@ -267,6 +268,8 @@ def nearest_optimum(
     so without a search; None when a proof fails (module docstring)."""
     if bound.costly:
         return None  # some unit falls short of its best in every optimum: the proofs below do not hold
+    if len(available) > GROUPS_MAX_PAIRS:
+        return None  # large boards: indexing every count would cost more than it is likely to save
     allowed = set(available)
     start = proposal & allowed
     restrictions = [r.condition for r in compilation.restrictions]

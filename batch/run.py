@@ -22,8 +22,8 @@ def run_batch(
     """Check every record of `inputs` into `out` (JSON lines, input order); returns the summary.
 
     Raises BatchUsageError for arguments that can't work, BatchOutputError when the results can't be written (what
-    was written is kept; rerun with `resume`), BatchError when the worker processes can't start. Unreadable input files are reported in `summary.file_problems` and
-    the other files are still checked.
+    was written is kept; rerun with `resume`), BatchError when the worker processes can't start. Unreadable input
+    files are reported in `summary.file_problems` and the other files are still checked.
     """
     options = options or BatchOptions()
     workers = options.workers if options.workers is not None else default_workers()

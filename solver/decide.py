@@ -169,9 +169,8 @@ def check(
         evaluation = evaluate(compilation, proposal, proposal=True, budget=budget)
         available = compilation.available_pairs(proposal)
         budget.check()
-        bound = requirement_bound(
-            compilation, available
-        )  # no declaration paying only what the proposal pays obeys more
+        # no declaration paying only what the proposal pays obeys more than bound.upper
+        bound = requirement_bound(compilation, available)
     except DeadlineReached:
         return _unknown(snapshot, lang, started, cpsat=False)
     violations = [finding(r, board, lang) for r in evaluation.broken]

@@ -83,6 +83,19 @@ def fmt(value: object) -> str:
     return f"{value:.2f}" if isinstance(value, float) else str(value)
 
 
+def print_table(rows: list[dict[str, Any]]) -> None:
+    """The machine, then the rows as a Markdown table (the keys of the first row are the columns)."""
+    headers = list(rows[0])
+    print(
+        f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    )
+    print("| " + " | ".join(headers) + " |")
+    print("|" + "---|" * len(headers))
+    for r in rows:
+        print("| " + " | ".join(fmt(r[h]) for h in headers) + " |")
+    print()
+
+
 def row(size: int, requirements: bool, repeat: int, brute: bool) -> dict[str, Any]:
     data = board(size, size, requirements=requirements, seed=size)
     missing = {**data, "declaration": {"blocks": {}}}  # with requirements: misses them, so CP-SAT must run
@@ -111,15 +124,7 @@ def main() -> None:
         repeat = 21 if size <= 20 else 5 if size <= 50 else 3
         for requirements in (False, True):
             rows.append(row(size, requirements, repeat, brute=size <= 6))
-    headers = list(rows[0])
-    print(
-        f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
-    )
-    print("| " + " | ".join(headers) + " |")
-    print("|" + "---|" * len(headers))
-    for r in rows:
-        print("| " + " | ".join(fmt(r[h]) for h in headers) + " |")
-    print()
+    print_table(rows)
     print("times in ms, median of repeated in-process runs")
     fast_example = "examples/cr-509.1b-flying-shadow-legal.yaml"
     print(f"CLI cold start, fast path ({fast_example}): {cli_cold_start_ms(fast_example):.0f} ms")

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import platform
 import sys
 import time
 from pathlib import Path
@@ -19,7 +18,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from bench_check import fmt, median_ms
+from bench_check import median_ms, print_table
 from combatcheck.desk.app import DEFAULT_TIME_LIMIT, create_app
 from combatcheck.models import snapshot_from_data
 from combatcheck.solver import can_block, count_declarations, forced_choices
@@ -60,15 +59,7 @@ def main() -> None:
     sizes = [2, 4, 6, 10] if args.quick else [2, 4, 6, 10, 20, 50]
     client = TestClient(create_app(), base_url="http://127.0.0.1")
     rows = [row(size, 11 if size <= 10 else 3, client) for size in sizes]
-    headers = list(rows[0])
-    print(
-        f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
-    )
-    print("| " + " | ".join(headers) + " |")
-    print("|" + "---|" * len(headers))
-    for r in rows:
-        print("| " + " | ".join(fmt(r[h]) for h in headers) + " |")
-    print()
+    print_table(rows)
     print(f"load average at the end: {os.getloadavg()[0]:.1f}")
     print("times in ms, median of repeated in-process runs; boards with requirements (bench/scaling_boards.py)")
 

@@ -69,6 +69,19 @@ def attack_board(
     return snapshot_from_data(data)
 
 
+def menace_lure_board(blocks: dict[str, list[str]] | None = None) -> Snapshot:
+    """Menace, a Lure and "blocks each combat if able": the optimum needs CP-SAT (or, for a proposal that breaks no
+    restriction, solver/shortcut.py), and so does every question about it. The budget tests run on it."""
+    return board(
+        attacker("brute", "menace"),
+        attacker("lured", "all_able_must_block_it"),
+        blocker("sentry", "blocks_each_combat_if_able"),
+        blocker("bear"),
+        blocker("wall", "cant_block_alone"),
+        blocks=blocks,
+    )
+
+
 class FakeClock:
     """Time that advances one second each time it is read, so a limit of k seconds runs out at the k-th read."""
 

@@ -13,26 +13,13 @@ import combatcheck.solver.budget as budget
 import pytest
 from combatcheck.batch import check_record
 from combatcheck.cli import app
-from combatcheck.models import Snapshot, snapshot_from_data
+from combatcheck.models import snapshot_from_data
 from combatcheck.solver import check, solve
 from combatcheck.solver.budget import BoardTooLarge
-from helpers import FakeClock, attack_board, attacker, blocker, board, creature
+from helpers import FakeClock, attack_board, attacker, blocker, board, creature, menace_lure_board
 from typer.testing import CliRunner
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
-
-
-def _needs_cp_sat(blocks: dict[str, Any]) -> Snapshot:
-    """Menace with "blocks each combat if able" and a Lure: the optimum takes CP-SAT, or for a proposal that
-    breaks no restriction the search-free shortcut (solver/shortcut.py)."""
-    return board(
-        attacker("brute", "menace"),
-        attacker("lured", "all_able_must_block_it"),
-        blocker("sentry", "blocks_each_combat_if_able"),
-        blocker("bear"),
-        blocker("wall", "cant_block_alone"),
-        blocks=blocks,
-    )
 
 
 DECLARATIONS: list[dict[str, Any]] = [
@@ -45,7 +32,7 @@ DECLARATIONS: list[dict[str, Any]] = [
 
 @pytest.mark.parametrize("blocks", DECLARATIONS)
 def test_a_deadline_already_past_gives_unknown(blocks: dict[str, Any]) -> None:
-    snapshot = _needs_cp_sat(blocks)
+    snapshot = menace_lure_board(blocks)
     assert check(snapshot, time_limit=0).verdict == "unknown"
     assert solve(snapshot, time_limit=0).verdict == "unknown"
     fast = board(attacker("a"), blocker("b"), blocks={"b": "a"})
@@ -64,7 +51,7 @@ def test_the_deadline_anywhere_in_the_check_gives_unknown_or_the_right_verdict(
 ) -> None:
     """Every loop of the check reads the clock (compiling, evaluating, the upper bound, building the model, the
     search, the witness): stopping at each read in turn never changes a verdict, it only makes it unknown."""
-    snapshot = _needs_cp_sat(blocks)
+    snapshot = menace_lure_board(blocks)
     truth = check(snapshot)
     monkeypatch.setattr(budget, "STEPS_BETWEEN_CLOCK_READS", 1)
     clock = FakeClock()
@@ -97,7 +84,7 @@ def test_the_search_gets_only_the_time_left(monkeypatch: pytest.MonkeyPatch) -> 
         original(parameters, time_limit, workers)
 
     monkeypatch.setattr(optimum, "tune", spy)
-    check(_needs_cp_sat({}), time_limit=30)
+    check(menace_lure_board({}), time_limit=30)
     assert len(seen) == 1 and seen[0] is not None and 0 < seen[0] < 30
 
 
@@ -134,7 +121,7 @@ def test_the_pair_limit_is_inclusive(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_rules_that_compile_beyond_the_atom_limit_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    snapshot = _needs_cp_sat({})
+    snapshot = menace_lure_board({})
     monkeypatch.setattr(budget, "MAX_ATOMS", 5)
     with pytest.raises(BoardTooLarge, match="compile to more than 5 conditions"):
         check(snapshot)

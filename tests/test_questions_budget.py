@@ -13,20 +13,9 @@ import combatcheck.solver.budget as budget
 import pytest
 from combatcheck.models import Snapshot
 from combatcheck.solver import can_attack, can_block, count_declarations, forced_choices
-from helpers import FakeClock, attack_board, attacker, blocker, board, creature
+from helpers import FakeClock, attack_board, attacker, blocker, board, creature, menace_lure_board
 
 Ask = Callable[[Snapshot, float | None], Any]
-
-
-def _blocks() -> Snapshot:
-    """Menace, a Lure and "blocks each combat if able": every question needs CP-SAT."""
-    return board(
-        attacker("brute", "menace"),
-        attacker("lured", "all_able_must_block_it"),
-        blocker("sentry", "blocks_each_combat_if_able"),
-        blocker("bear"),
-        blocker("wall", "cant_block_alone"),
-    )
 
 
 def _attacks() -> Snapshot:
@@ -45,13 +34,13 @@ def _answer(result: Any) -> Any:
 
 
 QUESTIONS: dict[str, tuple[Callable[[], Snapshot], Ask]] = {
-    "can_block yes": (_blocks, lambda s, t: can_block(s, "bear", "lured", time_limit=t)),
-    "can_block no by requirements": (_blocks, lambda s, t: can_block(s, "bear", "brute", time_limit=t)),
-    "can_block no by restrictions": (_blocks, lambda s, t: can_block(s, "wall", "brute", time_limit=t)),
+    "can_block yes": (menace_lure_board, lambda s, t: can_block(s, "bear", "lured", time_limit=t)),
+    "can_block no by requirements": (menace_lure_board, lambda s, t: can_block(s, "bear", "brute", time_limit=t)),
+    "can_block no by restrictions": (menace_lure_board, lambda s, t: can_block(s, "wall", "brute", time_limit=t)),
     "can_attack": (_attacks, lambda s, t: can_attack(s, "goaded", "ben", time_limit=t)),
-    "count": (_blocks, lambda s, t: count_declarations(s, time_limit=t)),
+    "count": (menace_lure_board, lambda s, t: count_declarations(s, time_limit=t)),
     "count attacks": (_attacks, lambda s, t: count_declarations(s, time_limit=t)),
-    "forced": (_blocks, lambda s, t: forced_choices(s, time_limit=t)),
+    "forced": (menace_lure_board, lambda s, t: forced_choices(s, time_limit=t)),
     "forced attacks": (_attacks, lambda s, t: forced_choices(s, time_limit=t)),
 }
 

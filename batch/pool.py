@@ -5,16 +5,19 @@ from __future__ import annotations
 import multiprocessing
 import signal
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from .options import BatchError, BatchOptions
 from .reading import Item, input_size, opened_inputs
 from .record import Result, check_chunk, check_record
 from .results import ResultWriter, Segments
 from .summary import Summary
+
+_T = TypeVar("_T")
 
 
 @dataclass
@@ -92,7 +95,7 @@ def run_processes(
     window: deque[_Task] = deque()
 
     def submit(task: _Task) -> None:
-        task.future = pool.submit(check_chunk, task.items, lang, limit, triggers)
+        task.future = _submit(pool, check_chunk, task.items, lang, limit, triggers)
 
     def finish_head() -> None:
         nonlocal pool
@@ -101,7 +104,7 @@ def run_processes(
         try:
             results = task.future.result()
         except BrokenProcessPool:  # a worker died (killed from outside, or by a record): retry, then find the record
-            pool.shutdown(wait=False, cancel_futures=True)
+            _abandon(pool)
             results = _recover(task.items, lang, limit, triggers)
             pool = _pool(workers)
             for other in window:
@@ -126,7 +129,32 @@ def run_processes(
             finish_head()
         raise
     finally:
-        pool.shutdown(wait=finished, cancel_futures=True)
+        if finished:
+            pool.shutdown(wait=True)
+        else:
+            _abandon(pool)
+
+
+def _submit(pool: ProcessPoolExecutor, fn: Callable[..., _T], *args: Any, **kwargs: Any) -> Future[_T]:
+    """`pool.submit`, except that a pool broken since the last call (a worker died between two submissions) gives
+    a future that fails with BrokenProcessPool, as if the worker had died after: the caller handles both alike."""
+    try:
+        return pool.submit(fn, *args, **kwargs)
+    except BrokenProcessPool as exc:
+        failed: Future[_T] = Future()
+        failed.set_exception(exc)
+        return failed
+
+
+def _abandon(pool: ProcessPoolExecutor) -> None:
+    """Shut a pool down without waiting, and kill its workers: a run that stops early (Ctrl-C, an error, a broken
+    pool) must not leave a worker finishing a long check, nor the interpreter's exit joining the pool's manager
+    thread while it waits on that worker."""
+    workers = list((pool._processes or {}).values())  # shutdown forgets them; no public way before Python 3.14
+    pool.shutdown(wait=False, cancel_futures=True)
+    for worker in workers:
+        if worker.exitcode is None:
+            worker.kill()
 
 
 WORKER_DIED = "internal error: the worker process died on this record"
@@ -143,7 +171,7 @@ def _alive() -> bool:
 def _workers_start(pool: ProcessPoolExecutor) -> bool:
     """Whether a fresh worker runs anything at all: if not, the records are not to blame."""
     try:
-        return pool.submit(_alive).result()
+        return _submit(pool, _alive).result()
     except BrokenProcessPool:
         return False
 
@@ -157,9 +185,9 @@ def _recover(items: list[Item], lang: str, limit: float | None, triggers: bool) 
     pool = _pool(1)
     try:
         try:
-            return pool.submit(check_chunk, items, lang, limit, triggers).result()
+            return _submit(pool, check_chunk, items, lang, limit, triggers).result()
         except BrokenProcessPool:
-            pool.shutdown(wait=False, cancel_futures=True)
+            _abandon(pool)
             pool = _pool(1)
         if not _workers_start(pool):
             raise BatchError(WORKERS_CANNOT_START)
@@ -168,12 +196,12 @@ def _recover(items: list[Item], lang: str, limit: float | None, triggers: bool) 
             result: Result | None = None
             for _attempt in range(2):
                 try:
-                    result = pool.submit(check_record, *item, lang=lang, time_limit=limit, triggers=triggers).result()
+                    result = _submit(pool, check_record, *item, lang=lang, time_limit=limit, triggers=triggers).result()
                     break
                 except BrokenProcessPool:
-                    pool.shutdown(wait=False, cancel_futures=True)
+                    _abandon(pool)
                     pool = _pool(1)
             results.append(result or {"line": item[0], "id": None, "verdict": "unknown", "reason": WORKER_DIED})
         return results
     finally:
-        pool.shutdown(wait=False, cancel_futures=True)
+        _abandon(pool)

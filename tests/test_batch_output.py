@@ -13,7 +13,11 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from collections import Counter
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
@@ -285,6 +289,67 @@ def test_a_record_that_kills_every_worker_is_blamed_and_checked_again_on_resume(
     again = run_batch([str(source)], out, BatchOptions(workers=2, chunk_size=4, resume=True))
     assert (again.skipped, again.checked, again.internal_errors) == (11, 1, 1)
     assert Counter(r["line"] for r in rows(out)) == Counter(range(1, 13))  # each record once
+
+
+def test_a_worker_that_dies_before_the_next_chunk_is_handed_out_is_recovered_like_any_other(
+    tmp_path: Path, killing_pool: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The CI machine once saw the pool break between two submissions: `pool.submit` raised BrokenProcessPool out of
+    run_batch instead of the chunk being retried. Here the next chunk is handed out only once the pool is broken."""
+    pools: list[ProcessPoolExecutor] = []
+    make_pool, make_tasks = batch_pool._pool, batch_pool._tasks
+
+    def recorded_pool(workers: int) -> ProcessPoolExecutor:
+        pools.append(make_pool(workers))
+        return pools[-1]
+
+    def tasks_after_the_break(*args: Any) -> Iterator[Any]:
+        for number, task in enumerate(make_tasks(*args)):
+            if number == 1:  # the first chunk, which kills its worker, is out: wait until the pool knows
+                deadline = time.monotonic() + 60
+                while not pools[0]._broken and time.monotonic() < deadline:
+                    time.sleep(0.01)
+                assert pools[0]._broken
+            yield task
+
+    monkeypatch.setattr(batch_pool, "_pool", recorded_pool)
+    monkeypatch.setattr(batch_pool, "_tasks", tasks_after_the_break)
+    counter = tmp_path / "kills"
+    counter.write_text("1")
+    expected = records(12)
+    expected[0]["source"]["game"] = str(counter)
+    source = write_records(tmp_path / "games.jsonl", expected)
+    out = tmp_path / "out.jsonl"
+    summary = run_batch([str(source)], out, BatchOptions(workers=2, chunk_size=4))
+    assert counter.read_text() == "0"
+    assert summary.internal_errors == 0
+    assert [r["line"] for r in assert_each_record_once(out, expected)] == list(range(1, 13))
+
+
+def test_a_pool_abandoned_mid_run_leaves_no_worker_running() -> None:
+    """After Ctrl-C or an error, a worker must not go on with a long check (nor keep the interpreter's exit waiting
+    on the pool's manager thread): abandoning a pool kills its workers."""
+    pool = batch_pool._pool(2)
+    busy = [pool.submit(time.sleep, 600) for _ in range(2)]
+    while not all(future.running() for future in busy):
+        time.sleep(0.01)
+    workers = list(pool._processes.values())
+    batch_pool._abandon(pool)
+    for worker in workers:
+        worker.join(60)
+        assert worker.exitcode is not None
+
+
+def test_submitting_to_a_broken_pool_gives_a_failed_future_instead_of_raising() -> None:
+    pool = batch_pool._pool(1)
+    try:
+        with pytest.raises(BrokenProcessPool):
+            pool.submit(os._exit, 1).result()
+        later = batch_pool._submit(pool, abs, -1)
+        with pytest.raises(BrokenProcessPool):
+            later.result()
+    finally:
+        batch_pool._abandon(pool)
 
 
 def test_workers_that_cannot_start_stop_the_run_and_blame_no_record(tmp_path: Path) -> None:

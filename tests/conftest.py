@@ -3,15 +3,21 @@ pytest would collect it as a test package and import that `__init__.py` under th
 A clone into a directory whose name is not a Python identifier (`git clone URL combatcheck-main`) then fails every
 test with "attempted relative import with no known parent package". The tests import the installed package
 (`pip install -e .`), so the root is collected as a plain directory instead.
+
+A run that hangs must end with the place where it hangs: pytest-timeout (pyproject.toml) ends a test that runs too
+long, and a watchdog ends the process if it is still alive long after the session (a thread or a child that never
+ends), each dumping every thread's stack. CI once timed out after pytest had printed its summary, with no clue.
 """
 
 from __future__ import annotations
 
+import faulthandler
 from pathlib import Path
 
 import pytest
 
 REPOSITORY_ROOT = Path(__file__).resolve().parent.parent
+EXIT_WATCHDOG_SECONDS = 300
 
 
 class RootIsNotATestPackage:
@@ -26,3 +32,8 @@ class RootIsNotATestPackage:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.pluginmanager.register(RootIsNotATestPackage(), "combatcheck-root-is-not-a-test-package")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    # A C-level timer, not a Python thread: it never delays a normal exit, and fires even if every thread is stuck.
+    faulthandler.dump_traceback_later(EXIT_WATCHDOG_SECONDS, exit=True, file=2)  # the real stderr

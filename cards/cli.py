@@ -96,7 +96,10 @@ def search_command(
 ) -> None:
     """List cards whose name (or else Oracle text) contains the words."""
     from .db import database
+    from .names import normalise
 
+    if not normalise(words):  # every name contains the empty key: the first cards in order would be listed
+        fail(["words: give at least one letter or digit to search for"])
     with _readable_database():
         found = database().search(words, limit)
     if not found:
@@ -122,8 +125,15 @@ def import_command(
         fail([f"{tidy(str(file))}: {exc}", *(tidy(detail) for detail in exc.details)])
     finally:
         signal.signal(signal.SIGTERM, previous)
-    out.print(f"{len(db)} card faces and {len(db.aliases)} other names from {db.source}", markup=False)
+    faces, aliases = _count(len(db), "card face", "card faces"), _count(len(db.aliases), "other name", "other names")
+    out.print(f"{faces} and {aliases} from {db.source}", markup=False)
+    if db.arena_ids:
+        out.print(_count(len(db.arena_ids), "MTG Arena id", "MTG Arena ids"), markup=False)
     out.print(f"written to {path}", markup=False)
+
+
+def _count(count: int, one: str, many: str) -> str:
+    return f"{count} {one if count == 1 else many}"
 
 
 def _terminated(signum: int, frame: FrameType | None) -> NoReturn:

@@ -8,7 +8,7 @@ Text must be valid Unicode: a lone surrogate (`"\\ud800"`) is refused here, not 
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -36,6 +36,13 @@ class ForeignName(_Read):
     faceName: Text | None = None
 
 
+ArenaIdText = Annotated[str, Field(pattern=r"^[1-9][0-9]{0,18}$")]  # MTGJSON writes the id as text
+
+
+class Identifiers(_Read):
+    mtgArenaId: ArenaIdText | None = None
+
+
 class MtgjsonFace(_Read):
     """A card face in MTGJSON (AtomicCards.json; AllPrintings and AllIdentifiers add `side` and `identifiers`)."""
 
@@ -52,7 +59,7 @@ class MtgjsonFace(_Read):
     layout: Text = "normal"
     isFunny: bool | None = None
     side: Text | None = None
-    identifiers: dict[str, Any] | None = None
+    identifiers: Identifiers | None = None
     foreignData: list[ForeignName] | None = None
 
 
@@ -74,7 +81,7 @@ class ScryfallCard(ScryfallFace):
     layout: Text = "normal"
     set_type: Text | None = None
     card_faces: list[ScryfallFace] | None = None
-    arena_id: int | None = None
+    arena_id: Annotated[int, Field(gt=0)] | None = None
 
 
 ATOMIC = TypeAdapter(dict[Text, list[MtgjsonFace]])

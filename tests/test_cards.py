@@ -328,12 +328,47 @@ def test_cards_search() -> None:
     assert "Serra Angel" in result.output
 
 
+@pytest.mark.parametrize("words", ["", "   ", "—!?"])
+def test_cards_search_needs_a_letter_or_digit(words: str) -> None:
+    """Every name contains the empty key: `cards search ""` used to list the first twenty cards in order."""
+    result = runner.invoke(app, ["cards", "search", words])
+    assert result.exit_code == 2 and "words:" in result.output and "Abandoned" not in result.output
+
+
+@pytest.mark.parametrize("arena_id", [-5, 0, 1.5, True, "202"])
+def test_a_scryfall_arena_id_that_is_not_a_positive_whole_number_refuses_the_import(
+    tmp_path: Path, arena_id: object
+) -> None:
+    """It used to be dropped without a word (a negative id) or kept as whatever int() made of it."""
+    card = {"name": "Wall", "layout": "normal", "type_line": "Creature — Wall", "power": "0", "toughness": "4"}
+    source = tmp_path / "default-cards.json"
+    source.write_text(json.dumps([card | {"arena_id": 101}, card | {"arena_id": arena_id}]), encoding="utf-8")
+    result = runner.invoke(app, ["cards", "import", str(source)])
+    assert result.exit_code == 2 and "[1]['arena_id']" in result.output, result.output
+    source.write_text(json.dumps([card | {"arena_id": 101}, card | {"arena_id": None}]), encoding="utf-8")
+    result = runner.invoke(app, ["cards", "import", str(source)])
+    assert result.exit_code == 0 and "1 MTG Arena id\n" in result.output, result.output
+
+
+@pytest.mark.parametrize("arena_id", ["-5", "0", "12a", "", 202, "007"])
+def test_an_mtgjson_arena_id_that_is_not_a_positive_whole_number_refuses_the_import(
+    tmp_path: Path, arena_id: object
+) -> None:
+    face = {"name": "Wall", "types": ["Creature"], "power": "0", "toughness": "4", "identifiers": {}}
+    printings = {"data": {"AAA": {"cards": [face | {"identifiers": {"mtgArenaId": arena_id, "scryfallId": "x"}}]}}}
+    source = tmp_path / "AllPrintings.json"
+    source.write_text(json.dumps(printings), encoding="utf-8")
+    with pytest.raises(ImportProblem) as refused:
+        import_file(source, tmp_path / "cards.json.gz")
+    assert any("mtgArenaId" in detail for detail in refused.value.details), refused.value.details
+
+
 def test_cards_import_command(tmp_path: Path) -> None:
     source = tmp_path / "oracle-cards.json"
     source.write_text(json.dumps(SCRYFALL), encoding="utf-8")
     result = runner.invoke(app, ["cards", "import", str(source)])
     assert result.exit_code == 0, result.output
-    assert "1 card faces" in result.output
+    assert "1 card face and 1 other name from" in result.output
     shown = runner.invoke(app, ["cards", "show", "ravenous wall"])
     assert "can_block_additional: 1" in shown.output
     bad = tmp_path / "bad.json"

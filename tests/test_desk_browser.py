@@ -37,6 +37,10 @@ ARGS = [
 ]
 EXAMPLES = Path(__file__).parent.parent / "examples"
 ARTIFACTS = Path(__file__).parent / "artifacts"
+# How long the browser may take to start, a page to answer, an expectation to come true: bounds that only a stall
+# reaches, on a slow and busy machine too (Playwright's own are 5 s for `expect`, 30 s for actions and the launch).
+LAUNCH_MS = 120_000
+WAIT_MS = 60_000
 
 
 def _missing() -> str | None:
@@ -56,10 +60,11 @@ def browser() -> Iterator[Browser]:
         if os.environ.get("COMBATCHECK_BROWSER_TESTS") == "required":
             pytest.fail(f"browser tests are required here: {reason}")
         pytest.skip(reason)
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    expect.set_options(timeout=WAIT_MS)
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, timeout=LAUNCH_MS)
         yield chromium
         chromium.close()
 
@@ -87,15 +92,26 @@ def desk() -> Iterator[str]:
 @pytest.fixture
 def page(browser: Browser, desk: str) -> Iterator[Page]:
     context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 1000}, accept_downloads=True)
+    context.set_default_timeout(WAIT_MS)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
     expected = ("status of 400", "status of 422")  # the API's answer to bad input, shown on the page
-    page.goto(desk)
+    _open(page, desk)
     yield page
     context.close()
     assert [e for e in errors if not any(x in e for x in expected)] == [], errors
+
+
+def _open(page: Page, url: str | None = None) -> None:
+    """Load the page (or reload it) and wait until it has started: until then it redraws its editor when its words
+    arrive, which would drop what a test types or clicks."""
+    if url is None:
+        page.reload()
+    else:
+        page.goto(url)
+    page.wait_for_selector("body[data-ready]", state="attached")
 
 
 def _shot(page: Page, name: str) -> None:
@@ -165,7 +181,7 @@ def test_509_1c_by_card_names_in_three_languages_saved_and_reloaded(page: Page, 
     assert [v.key for v in check(snapshot).violations][:1] == ["menace"]
     assert CliRunner().invoke(app, ["check", str(saved)]).exit_code == 1
 
-    page.reload()
+    _open(page)
     page.set_input_files("#load", str(saved))
     expect(page.locator("#perms tbody tr")).to_have_count(3)
     expect(page.locator('#perms tbody tr[data-id="watchdog"] select.declare')).to_have_value("boggart_brute")

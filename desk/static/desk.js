@@ -509,6 +509,7 @@ async function start() {
   await loadWords();
   drawEditor();
   scheduleJudge(0);
+  document.body.dataset.ready = "true"; // started: the editor is drawn in the page's words and won't be redrawn under a click
 }
 
 document.addEventListener("DOMContentLoaded", start);

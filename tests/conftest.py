@@ -12,12 +12,16 @@ ends), each dumping every thread's stack. CI once timed out after pytest had pri
 from __future__ import annotations
 
 import faulthandler
+import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
 
 REPOSITORY_ROOT = Path(__file__).resolve().parent.parent
 EXIT_WATCHDOG_SECONDS = 300
+EMPTY_CACHE = pytest.StashKey[str]()
 
 
 class RootIsNotATestPackage:
@@ -32,8 +36,13 @@ class RootIsNotATestPackage:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.pluginmanager.register(RootIsNotATestPackage(), "combatcheck-root-is-not-a-test-package")
+    # The tests (and the commands they start) see the bundled card database, not one that `cards import` left in
+    # this machine's cache directory; a test about imported databases sets its own directory.
+    config.stash[EMPTY_CACHE] = os.environ["COMBATCHECK_CACHE_DIR"] = tempfile.mkdtemp(prefix="combatcheck-tests-")
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
+    if EMPTY_CACHE in config.stash:
+        shutil.rmtree(config.stash[EMPTY_CACHE], ignore_errors=True)
     # A C-level timer, not a Python thread: it never delays a normal exit, and fires even if every thread is stuck.
     faulthandler.dump_traceback_later(EXIT_WATCHDOG_SECONDS, exit=True, file=2)  # the real stderr

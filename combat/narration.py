@@ -263,8 +263,7 @@ class Narrator:
 
     def lines(self) -> list[str]:
         timeline, lang = self.timeline, self.lang
-        title = "title_old" if self.edition == "before_foundations" else "title_current"
-        out = [LINES[title].text(lang)]
+        out = [self.heading()]
         start = timeline.moments[0]
         if start.changes:
             out.append(LINES["start_given"].text(lang))
@@ -273,24 +272,40 @@ class Narrator:
             out.append(_say(LINES["start_before"], lang, step=self.step(start.state.step)))
         for moment in timeline.moments[1:]:
             out.append(self.title(moment))
-            out += [line for c in moment.changes if (line := self.change_line(c, moment)) is not None]
-            triggered = timeline.triggers.get(moment.index)
-            if triggered:  # 508.3, 509.3: what this event makes trigger
-                out += ["  " + word("triggers", lang), *trigger_item_lines(triggered, lang, "    ")]
-            report = timeline.declarations.get(moment.index)
-            if report is not None and report.verdict != "legal":
-                view = self.snapshot.model_copy(update={"permanents": tuple(self.permanents.values())})
-                out += ["    " + line for line in report_lines(report, view)[1:]]
-        if timeline.stopped_at is not None:
-            illegal = cite("illegal_action", self.edition)
-            out.append(
-                _say(
-                    LINES["stopped"], lang, index=timeline.stopped_at, rule=self.citation(illegal.rule, illegal.edition)
-                )
-            )
+            out += self.moment_lines(moment)
+        stopped = self.stopped_line()
+        if stopped is not None:
+            out.append(stopped)
         out += self.state_lines(timeline.final.state)
-        out.append(LINES[f"verdict_{timeline.verdict}"].text(lang))
+        out.append(self.verdict_line())
         return out
+
+    def moment_lines(self, moment: Moment) -> list[str]:
+        """What one event did, below its title: each change with its rule, what it makes trigger, and the reasons
+        of a declaration that is not legal."""
+        lang = self.lang
+        out = [line for c in moment.changes if (line := self.change_line(c, moment)) is not None]
+        triggered = self.timeline.triggers.get(moment.index)
+        if triggered:  # 508.3, 509.3: what this event makes trigger
+            out += ["  " + word("triggers", lang), *trigger_item_lines(triggered, lang, "    ")]
+        report = self.timeline.declarations.get(moment.index)
+        if report is not None and report.verdict != "legal":
+            view = self.snapshot.model_copy(update={"permanents": tuple(self.permanents.values())})
+            out += ["    " + line for line in report_lines(report, view)[1:]]
+        return out
+
+    def stopped_line(self) -> str | None:
+        if self.timeline.stopped_at is None:
+            return None
+        illegal = cite("illegal_action", self.edition)
+        rule = self.citation(illegal.rule, illegal.edition)
+        return _say(LINES["stopped"], self.lang, index=self.timeline.stopped_at, rule=rule)
+
+    def verdict_line(self) -> str:
+        return LINES[f"verdict_{self.timeline.verdict}"].text(self.lang)
+
+    def heading(self) -> str:
+        return LINES["title_old" if self.edition == "before_foundations" else "title_current"].text(self.lang)
 
 
 def timeline_lines(timeline: Timeline, snapshot: Snapshot) -> list[str]:

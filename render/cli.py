@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from ..console import Lang, LangOpt, TimeOpt, err, fail
-from ..models import SnapshotError, one_declaration, read_snapshot
+from ..models import Snapshot, SnapshotError, one_declaration, read_snapshot
 
 
 def render_command(
@@ -20,19 +20,20 @@ def render_command(
     time_limit: TimeOpt = None,
 ) -> None:
     """Draw the snapshot and its declaration, with the verdict, the broken rules marked on the creatures involved
-    and the witness. Exit 0 once the picture is written."""
-    from ..solver import check
+    and the witness; or, for a snapshot with `events:`, the combat timeline: each event with its changes, and the
+    combat after each event that changed it. Exit 0 once the picture is written."""
     from .png import PngUnavailable, svg_to_png
-    from .svg import render_svg
 
-    try:
-        snapshot = one_declaration(read_snapshot(file))
-    except SnapshotError as exc:
-        fail([str(p) for p in exc.problems])
     suffix = output.suffix.lower()
     if suffix not in (".svg", ".png"):
         fail([f"--out {output}: write .svg or .png"])
-    svg = render_svg(snapshot, check(snapshot, lang=lang.value, time_limit=time_limit), witness=witness)
+    try:
+        snapshot = read_snapshot(file)
+        svg = (
+            _timeline_svg(snapshot, lang) if snapshot.events else _declaration_svg(snapshot, lang, time_limit, witness)
+        )
+    except SnapshotError as exc:
+        fail([str(p) for p in exc.problems])
     try:
         if suffix == ".png":
             output.write_bytes(svg_to_png(svg))
@@ -43,3 +44,18 @@ def render_command(
     except OSError as exc:
         fail([f"{output}: {exc.strerror or exc}"])
     err.print(f"{output} written", markup=False)
+
+
+def _declaration_svg(snapshot: Snapshot, lang: Lang, time_limit: float | None, witness: bool) -> str:
+    from ..solver import check
+    from .svg import render_svg
+
+    snapshot = one_declaration(snapshot)
+    return render_svg(snapshot, check(snapshot, lang=lang.value, time_limit=time_limit), witness=witness)
+
+
+def _timeline_svg(snapshot: Snapshot, lang: Lang) -> str:
+    from ..combat import follow
+    from .timeline import render_timeline_svg
+
+    return render_timeline_svg(snapshot, follow(snapshot, lang=lang.value))

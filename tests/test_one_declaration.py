@@ -39,11 +39,13 @@ def test_the_commands_refuse_a_timeline(command: list[str]) -> None:
     assert "Traceback" not in result.stderr and result.stdout == ""
 
 
-def test_render_refuses_a_timeline(tmp_path: Path) -> None:
+def test_render_draws_a_timeline_as_a_timeline(tmp_path: Path) -> None:
+    """`render` used to refuse a timeline; it now draws the combat as it unfolds (tests/test_render_timeline.py),
+    never one declaration of it as if it were the whole snapshot."""
     picture = tmp_path / "combat.svg"
     result = CliRunner().invoke(app, ["render", str(TIMELINE), "--out", str(picture)])
-    assert result.exit_code == 2 and "events: a combat timeline" in result.stderr
-    assert not picture.exists()
+    assert result.exit_code == 0, result.output
+    assert "Combat timeline" in picture.read_text(encoding="utf-8")
 
 
 def test_combat_still_follows_it() -> None:

@@ -8,13 +8,18 @@ first use. A test or a program embedding combatcheck may install another source.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 
 class UnknownCardName(LookupError):
-    """No card of that name; the message says so and names the closest ones."""
+    """No card of that name; the message says so and names the closest ones (`suggestions`)."""
+
+    def __init__(self, message: str, name: str = "", suggestions: Sequence[str] = ()) -> None:
+        super().__init__(message)
+        self.name = name or message
+        self.suggestions = tuple(suggestions)
 
 
 @dataclass(frozen=True)

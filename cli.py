@@ -61,11 +61,11 @@ class SchemaKind(StrEnum):
 FileArg = Annotated[str, typer.Argument(help="snapshot file (YAML or JSON); '-' reads standard input")]
 
 
-def _read(file: str) -> Snapshot:
+def _read(file: str, lang: Lang = Lang.en) -> Snapshot:
     try:
         return one_declaration(read_snapshot(file))
     except SnapshotError as exc:
-        fail([str(p) for p in exc.problems])
+        fail([p.line(lang.value) for p in exc.problems], lang.value)
 
 
 def _emit(report: Report, snapshot: Snapshot, as_json: bool) -> NoReturn:
@@ -85,20 +85,20 @@ def _decide(action: str, snapshot: Snapshot, lang: Lang, time_limit: float | Non
     try:
         return judge(snapshot, lang=lang.value, time_limit=time_limit, find=action == "solve")
     except SnapshotError as exc:  # a board beyond the size limits (BoardTooLarge)
-        fail([str(p) for p in exc.problems])
+        fail([p.line(lang.value) for p in exc.problems], lang.value)
 
 
 @app.command("check")
 def check_command(file: FileArg, as_json: JsonOpt = False, lang: LangOpt = Lang.en, time_limit: TimeOpt = None) -> None:
     """Check the snapshot's declaration: exit 0 legal, 1 illegal, 2 bad input, 3 unknown."""
-    snapshot = _read(file)
+    snapshot = _read(file, lang)
     _emit(_decide("check", snapshot, lang, time_limit), snapshot, as_json)
 
 
 @app.command("solve")
 def solve_command(file: FileArg, as_json: JsonOpt = False, lang: LangOpt = Lang.en, time_limit: TimeOpt = None) -> None:
     """Print a legal declaration that obeys the most requirements (nearest to the snapshot's declaration, if any)."""
-    snapshot = _read(file)
+    snapshot = _read(file, lang)
     _emit(_decide("solve", snapshot, lang, time_limit), snapshot, as_json)
 
 

@@ -39,10 +39,14 @@ out = LazyConsole()
 err = LazyConsole(stderr=True)
 
 
-def fail(lines: list[str]) -> NoReturn:
-    """Bad input: each line as `error: ...` on standard error, exit 2."""
+ERROR_WORD = {"en": "error: ", "fr": "erreur : ", "es": "error: "}
+
+
+def fail(lines: list[str], lang: str = "en") -> NoReturn:
+    """Bad input: each line as `error: ...` (in `lang`: `erreur : ...`) on standard error, exit 2."""
+    word = ERROR_WORD.get(lang, ERROR_WORD["en"])
     for line in lines:
-        err.print(f"error: {line}", markup=False)
+        err.print(f"{word}{line}", markup=False)
     raise typer.Exit(BAD_INPUT)
 
 

@@ -28,10 +28,12 @@ _UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 class InputLimitError(ValueError):
     """The input breaks a documented limit or is not text; `where` is a field path or a source position."""
 
-    def __init__(self, where: str, message: str) -> None:
+    def __init__(self, where: str, message: str, code: str = "", params: dict[str, object] | None = None) -> None:
         super().__init__(f"{where}: {message}" if where else message)
         self.where = where
         self.message = message
+        self.code = code  # the problem's code and values, for messages in other languages (models/problem_words.py)
+        self.params = params or {}
 
 
 class TooLongNumber(str):
@@ -71,14 +73,16 @@ def read_limited(stream: IO[bytes], limit: int = MAX_INPUT_BYTES) -> bytes:
 def decode_text(data: bytes, limit: int | None = MAX_INPUT_BYTES) -> str:
     """UTF-8 text (a leading byte-order mark dropped); whatever the source, a file, standard input or a request."""
     if limit is not None and len(data) > limit:
-        raise InputLimitError("", f"the input is larger than {limit:,} bytes")
+        raise _too_large(limit)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        where = f"byte 0x{data[exc.start]:02x} at line {line:,}, byte {column:,} of the line"
-        raise InputLimitError("", f"not UTF-8 text ({where})") from None
+        byte = f"0x{data[exc.start]:02x}"
+        where = f"byte {byte} at line {line:,}, byte {column:,} of the line"
+        params: dict[str, object] = {"byte": byte, "line": line, "column": column}
+        raise InputLimitError("", f"not UTF-8 text ({where})", "not_utf8", params) from None
 
 
 # -- text to values ------------------------------------------------------------------------------------------------
@@ -86,11 +90,15 @@ def check_size(text: str, limit: int | None = MAX_INPUT_BYTES) -> None:
     """Text that was not read through decode_text (a batch line, a library caller's string) is held to the same
     size in UTF-8 bytes; cheap, since a character is at most four bytes."""
     if limit is not None and len(text) > limit // 4 and len(text.encode("utf-8", "surrogatepass")) > limit:
-        raise InputLimitError("", f"the input is larger than {limit:,} bytes")
+        raise _too_large(limit)
+
+
+def _too_large(limit: int) -> InputLimitError:
+    return InputLimitError("", f"the input is larger than {limit:,} bytes", "input_too_large", {"limit": limit})
 
 
 def _too_deep() -> InputLimitError:
-    return InputLimitError("", f"nested more than {MAX_DEPTH} levels deep")
+    return InputLimitError("", f"nested more than {MAX_DEPTH} levels deep", "too_deep", {"depth": MAX_DEPTH})
 
 
 def load_json(text: str) -> Any:
@@ -215,7 +223,10 @@ def _guarded_loader() -> type[Any]:
             try:
                 if self.depth > MAX_DEPTH + 1:  # +1: the scalars inside the deepest container
                     mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]
-                    raise InputLimitError(f"{self.source}:{mark.line + 1}:{mark.column + 1}", _too_deep().message)
+                    deep = _too_deep()
+                    raise InputLimitError(
+                        f"{self.source}:{mark.line + 1}:{mark.column + 1}", deep.message, deep.code, deep.params
+                    )
                 return super().compose_node(parent, index)
             finally:
                 self.depth -= 1
@@ -232,9 +243,11 @@ def _guarded_loader() -> type[Any]:
 class _Problem(Exception):
     """Raised where the problem is; each container on the way out adds its key to `parts`."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, code: str, **params: object) -> None:
         super().__init__(message)
         self.message = message
+        self.code = code
+        self.params = params
         self.parts: list[int | str] = []
 
 
@@ -244,7 +257,7 @@ def check_values(data: Any) -> None:
     try:
         _Walk().root(data)
     except _Problem as exc:
-        raise InputLimitError(format_path(reversed(exc.parts)), exc.message) from None
+        raise InputLimitError(format_path(reversed(exc.parts)), exc.message, exc.code, exc.params) from None
 
 
 def format_path(parts: Any) -> str:
@@ -259,19 +272,35 @@ def format_path(parts: Any) -> str:
     return out
 
 
-def text_problem(text: str) -> str | None:
+def text_problem(text: str) -> _Problem | None:
     """Why a string is not acceptable text, or None."""
     if len(text) > MAX_TEXT:
-        return f"text of {len(text):,} characters; the limit is {MAX_TEXT:,}"
+        return _Problem(
+            f"text of {len(text):,} characters; the limit is {MAX_TEXT:,}",
+            "text_too_long",
+            length=len(text),
+            limit=MAX_TEXT,
+        )
     if text.isascii() and text.isprintable():
         return None
     bad = _UNPRINTABLE.search(text)
     if bad is None:
         return None
     char = bad.group()
+    code, position = f"U+{ord(char):04X}", bad.start() + 1
     if "\ud800" <= char <= "\udfff":
-        return f"not valid Unicode text: an unpaired surrogate (U+{ord(char):04X}) at character {bad.start() + 1}"
-    return f"a control character (U+{ord(char):04X}) at character {bad.start() + 1}; names and ids are one line"
+        return _Problem(
+            f"not valid Unicode text: an unpaired surrogate ({code}) at character {position}",
+            "unpaired_surrogate",
+            char=code,
+            position=position,
+        )
+    return _Problem(
+        f"a control character ({code}) at character {position}; names and ids are one line",
+        "control_character",
+        char=code,
+        position=position,
+    )
 
 
 class _Walk:
@@ -292,14 +321,14 @@ class _Walk:
         """(values in `value`, levels below it), aliases expanded; raises _Problem at the first broken limit."""
         key = id(value)
         if key in self.open:
-            raise _Problem("refers to itself (a recursive YAML alias)")
+            raise _Problem("refers to itself (a recursive YAML alias)", "recursive_alias")
         known = self.measured.get(key)
         if known is not None:  # a YAML alias: the same values again, counted again but not walked again
             if depth + known[1] > MAX_DEPTH:
-                raise _Problem(f"nested more than {MAX_DEPTH} levels deep")
+                raise _Problem(_too_deep().message, "too_deep", depth=MAX_DEPTH)
             return known
         if depth > MAX_DEPTH:
-            raise _Problem(f"nested more than {MAX_DEPTH} levels deep")
+            raise _Problem(_too_deep().message, "too_deep", depth=MAX_DEPTH)
         self.open.add(key)
         count, below = 1, 0
         mapping = type(value) is dict
@@ -328,7 +357,11 @@ class _Walk:
                 raise
             count += 1
             if count > MAX_VALUES:
-                raise _Problem(f"more than {MAX_VALUES:,} values once YAML aliases are expanded")
+                raise _Problem(
+                    f"more than {MAX_VALUES:,} values once YAML aliases are expanded",
+                    "too_many_values",
+                    count=MAX_VALUES,
+                )
         self.open.discard(key)
         self.measured[key] = (count, below)
         return count, below
@@ -337,17 +370,33 @@ class _Walk:
     def scalar(value: Any) -> None:
         """The slow check of one value that is not a container; raises _Problem if it breaks a limit."""
         if isinstance(value, TooLongNumber):
-            raise _Problem(f"an integer of {value.digits:,} digits; integers lie between {MIN_INT:,} and {MAX_INT:,}")
+            raise _Problem(
+                f"an integer of {value.digits:,} digits; integers lie between {MIN_INT:,} and {MAX_INT:,}",
+                "integer_too_long",
+                digits=value.digits,
+                min=MIN_INT,
+                max=MAX_INT,
+            )
         if isinstance(value, str):
             problem = text_problem(value)
             if problem is not None:
-                raise _Problem(problem)
+                raise problem
         elif isinstance(value, bool) or value is None or isinstance(value, float):
             return
         elif isinstance(value, int):
             if not MIN_INT <= value <= MAX_INT:
-                raise _Problem(f"the integer {clip(str(value), 20)} is out of range ({MIN_INT:,} to {MAX_INT:,})")
+                shown = clip(str(value), 20)
+                raise _Problem(
+                    f"the integer {shown} is out of range ({MIN_INT:,} to {MAX_INT:,})",
+                    "integer_out_of_range",
+                    value=shown,
+                    min=MIN_INT,
+                    max=MAX_INT,
+                )
         elif isinstance(value, (dict, list)):
-            raise _Problem("a mapping or a list cannot be a mapping key")
+            raise _Problem("a mapping or a list cannot be a mapping key", "key_not_text")
         else:
-            raise _Problem(f"a YAML {type(value).__name__} is not a value this format uses; quote it to make it text")
+            kind = type(value).__name__
+            raise _Problem(
+                f"a YAML {kind} is not a value this format uses; quote it to make it text", "yaml_type", kind=kind
+            )

@@ -24,7 +24,7 @@ def combat_command(file: FileArg, as_json: JsonOpt = False, lang: LangOpt = Lang
         snapshot = read_snapshot(file)
         timeline = follow(snapshot, lang=lang.value)
     except SnapshotError as exc:
-        fail([str(p) for p in exc.problems])
+        fail([p.line(lang.value) for p in exc.problems], lang.value)
     if as_json:
         out.print(timeline.model_dump_json(indent=2), markup=False)
     else:

@@ -26,12 +26,16 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 from ..combat.judging import judge
 from ..models import Snapshot, SnapshotError, one_declaration, parse_text, snapshot_from_data
 from ..models.answers import ChoiceAnswer, DeclarationCount, ForcedChoices
+from ..models.problem_words import shown
 from ..models.report import Language, Report
+from ..models.schema_words import schema_params
+from ..models.validation import InputProblem
 from ..render import render_svg
 from ..solver import QuestionError, can_attack, can_block, check, count_declarations, forced_choices
 from ..solver.explain import report_lines
 from .api_models import CardChoice, JudgeResult, ParsedSnapshot, Problem
 from .completion import complete
+from .error_words import ERROR_WORDS
 from .page_words import page_words
 
 STATIC = Path(__file__).parent / "static"
@@ -70,11 +74,36 @@ SNAPSHOT_BODY: dict[str, Any] = {
 
 
 class DeskError(Exception):
-    def __init__(self, status: int, message: str, problems: list[Problem] | None = None) -> None:
-        super().__init__(message)
+    """A 4xx answer: `word` is the heading's key in ERROR_WORDS (with its `values`), or an input problem itself;
+    `problems` are the input problems under it. Both are put in words in the request's language (`words`)."""
+
+    def __init__(
+        self, status: int, word: str | InputProblem, problems: list[InputProblem] | None = None, **values: int
+    ) -> None:
+        super().__init__(word if isinstance(word, str) else str(word))
         self.status = status
-        self.message = message
+        self.word = word
+        self.values = values
         self.problems = problems or []
+
+    def words(self, lang: str) -> tuple[str, list[Problem]]:
+        """The heading and the problems in `lang`."""
+        word = self.word
+        if isinstance(word, InputProblem):
+            heading = word.line(lang)
+        else:
+            heading = ERROR_WORDS[word].format(lang, {k: shown(v, lang) for k, v in self.values.items()})
+        return heading, worded(self.problems, lang)
+
+
+def worded(problems: list[InputProblem], lang: str) -> list[Problem]:
+    return [Problem(path=p.path, message=p.text(lang)) for p in problems]
+
+
+def request_lang(request: Request) -> str:
+    """The request's language (`?lang=`), English when it names none we speak."""
+    lang = request.query_params.get("lang", "en")
+    return lang if lang in ("fr", "es") else "en"
 
 
 def _error(status: int, message: str, problems: list[Problem] | None = None) -> JSONResponse:
@@ -86,38 +115,34 @@ async def _body_text(request: Request) -> str:
     """The request body as text, refused past MAX_BODY_BYTES (announced or streamed) or when not UTF-8."""
     announced = request.headers.get("content-length")
     if announced is not None and (not announced.isdigit() or int(announced) > MAX_BODY_BYTES):
-        raise DeskError(413, f"the request body is larger than {MAX_BODY_BYTES} bytes")
+        raise DeskError(413, "body_too_large", limit=MAX_BODY_BYTES)
     chunks: list[bytes] = []
     size = 0
     async for chunk in request.stream():
         size += len(chunk)
         if size > MAX_BODY_BYTES:
-            raise DeskError(413, f"the request body is larger than {MAX_BODY_BYTES} bytes")
+            raise DeskError(413, "body_too_large", limit=MAX_BODY_BYTES)
         chunks.append(chunk)
     try:
         return b"".join(chunks).decode("utf-8")
     except UnicodeDecodeError:
-        raise DeskError(400, "the request body is not UTF-8 text") from None
-
-
-def _problems(exc: SnapshotError) -> list[Problem]:
-    return [Problem(path=p.path, message=p.message) for p in exc.problems]
+        raise DeskError(400, "body_not_utf8") from None
 
 
 def _parse(text: str) -> Any:
     if not text.strip():
-        raise DeskError(400, "the request body is empty: send a snapshot as JSON or YAML")
+        raise DeskError(400, "body_empty")
     try:
         return parse_text(text, "request")  # within the input limits of limits.py, as on the command line
     except SnapshotError as exc:
-        raise DeskError(400, "unreadable JSON or YAML, or beyond the input limits", _problems(exc)) from None
+        raise DeskError(400, "unreadable", exc.problems) from None
 
 
 def _load(data: Any) -> Snapshot:
     try:
         return snapshot_from_data(data, within_limits=True)
     except SnapshotError as exc:
-        raise DeskError(422, "invalid snapshot", _problems(exc)) from None
+        raise DeskError(422, "invalid_snapshot", exc.problems) from None
 
 
 async def read_snapshot(request: Request) -> Snapshot:
@@ -126,7 +151,7 @@ async def read_snapshot(request: Request) -> Snapshot:
     try:
         return one_declaration(snapshot)
     except SnapshotError as exc:
-        raise DeskError(422, "invalid snapshot", _problems(exc)) from None
+        raise DeskError(422, "invalid_snapshot", exc.problems) from None
 
 
 async def _solve(work: Callable[[], T]) -> T:
@@ -134,9 +159,9 @@ async def _solve(work: Callable[[], T]) -> T:
     try:
         return await run_in_threadpool(work)
     except QuestionError as exc:
-        raise DeskError(422, str(exc)) from None
+        raise DeskError(422, exc.problem) from None
     except SnapshotError as exc:  # a board beyond the size limits of solver/budget.py
-        raise DeskError(422, "the board is too large to check", _problems(exc)) from None
+        raise DeskError(422, "board_too_large", exc.problems) from None
 
 
 def _version() -> str:
@@ -186,15 +211,16 @@ def create_app(*, allowed_hosts: list[str] | None = None) -> FastAPI:
 
     @app.exception_handler(DeskError)
     async def desk_error(request: Request, exc: DeskError) -> JSONResponse:
-        return _error(exc.status, exc.message, exc.problems)
+        return _error(exc.status, *exc.words(request_lang(request)))
 
     @app.exception_handler(RequestValidationError)
     async def bad_parameters(request: Request, exc: RequestValidationError) -> JSONResponse:
-        problems = [
-            Problem(path=".".join(str(p) for p in e.get("loc", ()) if p not in ("query", "path")), message=e["msg"])
-            for e in exc.errors()
-        ]
-        return _error(422, "invalid request parameters", problems)
+        problems = []
+        for e in exc.errors():
+            path = ".".join(str(p) for p in e.get("loc", ()) if p not in ("query", "path"))
+            code, params = schema_params(e["type"], e.get("ctx") or {})
+            problems.append(InputProblem(path, e["msg"], code, params))
+        return _error(422, *DeskError(422, "invalid_parameters", problems).words(request_lang(request)))
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
@@ -313,18 +339,19 @@ def create_app(*, allowed_hosts: list[str] | None = None) -> FastAPI:
         return Response(svg, media_type="image/svg+xml")
 
     @app.post("/api/parse", tags=["page"])
-    async def parse_endpoint(request: Request) -> ParsedSnapshot:
+    async def parse_endpoint(request: Request, lang: Lang = "en") -> ParsedSnapshot:
         """A snapshot file's text (JSON or YAML) as JSON data, with the problems that keep it from being checked
         (the data is returned even then, so the page can load it and let the judge fix it)."""
         data = _parse(await _body_text(request))
         if not isinstance(data, dict):
-            raise DeskError(422, "a snapshot is a mapping (JSON object) at the top level")
+            raise DeskError(422, InputProblem.of("", "not_a_mapping"))
         try:
             one_declaration(_load(data))
         except DeskError as exc:
-            return ParsedSnapshot(snapshot=data, problems=exc.problems or [Problem(path="", message=exc.message)])
+            heading, problems = exc.words(lang)
+            return ParsedSnapshot(snapshot=data, problems=problems or [Problem(path="", message=heading)])
         except SnapshotError as exc:  # a combat timeline: the page judges one declaration
-            return ParsedSnapshot(snapshot=data, problems=_problems(exc))
+            return ParsedSnapshot(snapshot=data, problems=worded(exc.problems, lang))
         return ParsedSnapshot(snapshot=data, problems=[])
 
     @app.post(
@@ -333,8 +360,11 @@ def create_app(*, allowed_hosts: list[str] | None = None) -> FastAPI:
         response_class=PlainTextResponse,
         responses={200: {"content": {"application/yaml": {}, "application/json": {}}}},
     )
-    async def export_endpoint(request: Request, format: Literal["yaml", "json"] = "yaml") -> Response:
-        """The snapshot text (JSON or YAML) written out as a file for the CLI: block-style YAML, or indented JSON."""
+    async def export_endpoint(
+        request: Request, format: Literal["yaml", "json"] = "yaml", lang: Lang = "en"
+    ) -> Response:
+        """The snapshot text (JSON or YAML) written out as a file for the CLI: block-style YAML, or indented JSON.
+        `lang` is the language of the errors (a snapshot that is not valid is not saved)."""
         data = _parse(await _body_text(request))
         _load(data)  # only a valid snapshot is saved as one
         if format == "json":

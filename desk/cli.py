@@ -15,11 +15,11 @@ FileArg = Annotated[str, typer.Argument(help="snapshot file (YAML or JSON); '-' 
 ANSWER_EXIT = {"yes": 0, "no": 1, "unknown": 3}
 
 
-def _read(file: str) -> Snapshot:
+def _read(file: str, lang: Lang = Lang.en) -> Snapshot:
     try:
         return one_declaration(read_snapshot(file))
     except SnapshotError as exc:
-        fail([str(p) for p in exc.problems])
+        fail([p.line(lang.value) for p in exc.problems], lang.value)
 
 
 def _emit(
@@ -40,12 +40,12 @@ def _ask_choice(
 ) -> NoReturn:
     from ..solver import QuestionError, can_attack, can_block
 
-    snapshot = _read(file)
+    snapshot = _read(file, lang)
     ask = can_attack if attack else can_block
     try:
         answer = ask(snapshot, actor, target, lang=lang.value, time_limit=time_limit)
     except QuestionError as exc:
-        fail([str(exc)])
+        fail([exc.problem.line(lang.value)], lang.value)
     _emit(answer, snapshot, as_json, ANSWER_EXIT[answer.answer])
 
 
@@ -86,7 +86,7 @@ def count_command(
     """How many legal declarations are there (paying no cost), and which? Exit 0, or 3 if the time limit was reached."""
     from ..solver import count_declarations
 
-    snapshot = _read(file)
+    snapshot = _read(file, lang)
     answer = count_declarations(snapshot, limit=limit, show=show, lang=lang.value, time_limit=time_limit)
     _emit(answer, snapshot, as_json, 3 if answer.status == "unknown" else 0)
 
@@ -97,7 +97,7 @@ def forced_command(
     """What is forced? The choices every legal declaration makes, and those none makes. Exit 0, or 3 if unknown."""
     from ..solver import forced_choices
 
-    snapshot = _read(file)
+    snapshot = _read(file, lang)
     answer = forced_choices(snapshot, lang=lang.value, time_limit=time_limit)
     _emit(answer, snapshot, as_json, 3 if answer.status == "unknown" else 0)
 

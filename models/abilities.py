@@ -65,6 +65,7 @@ class ProtectionFrom(_OneKey):
                             "choices": "a color, a card type, "
                             + ", ".join(_QUALITY_WORDS)
                             + ", or a filter such as {subtypes: [dragon]} or {controller: ben}",
+                            "qualities": ", ".join(_QUALITY_WORDS),
                         },
                     )
             else:
@@ -256,7 +257,14 @@ def _known_keyword(value: str) -> bool:
 def _unknown(name: str, known: list[str]) -> PydanticCustomError:
     close = difflib.get_close_matches(name, known, n=3)
     hint = f"did you mean {' or '.join(close)}?" if close else "known: " + ", ".join(known)
-    return PydanticCustomError("unknown_ability", "unknown ability '{name}'; {hint}", {"name": name, "hint": hint})
+    context = {
+        "name": name,
+        "hint": hint,
+        "code": "unknown_ability_close" if close else "unknown_ability_known",
+        "close": tuple(close),
+        "known": ", ".join(known),
+    }
+    return PydanticCustomError("unknown_ability", "unknown ability '{name}'; {hint}", context)
 
 
 def _check_ability(value: Any) -> Any:

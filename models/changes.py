@@ -33,7 +33,14 @@ def check_lost_name(name: str) -> str:
         close = difflib.get_close_matches(key, known, n=3)
         hint = f"; did you mean {' or '.join(close)}?" if close else ""
         raise PydanticCustomError(
-            "unknown_ability", "unknown ability name '{name}'{hint}", {"name": name, "hint": hint}
+            "unknown_ability",
+            "unknown ability name '{name}'{hint}",
+            {
+                "name": name,
+                "hint": hint,
+                "code": "unknown_ability_name_close" if close else "unknown_ability_name",
+                "close": tuple(close),
+            },
         )
     return key
 
@@ -65,7 +72,12 @@ def fill_from_card(data: dict[str, Any]) -> dict[str, Any]:
         raise PydanticCustomError(
             "card_stats",
             "{card}: {missing} on the card; state it in the snapshot",
-            {"card": card.name, "missing": " and ".join(missing)},
+            {
+                "card": card.name,
+                "missing": " and ".join(missing),
+                "stats": ", ".join(f"{key} '{value}'" for key, value in card.unfixed.items() if key not in merged),
+                "count": len(missing),
+            },
         )
     return merged
 
@@ -74,5 +86,8 @@ def check_card_name(name: str) -> str:
     try:
         card_source().card_fields(name)
     except UnknownCardName as exc:
-        raise PydanticCustomError("unknown_card", "{message}", {"message": str(exc)}) from None
+        context = {"message": str(exc), "name": exc.name, "close": tuple(exc.suggestions)}
+        if exc.suggestions:
+            context["code"] = "unknown_card_close"
+        raise PydanticCustomError("unknown_card", "{message}", context) from None
     return name

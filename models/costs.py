@@ -41,22 +41,23 @@ def mana_symbol_problem(symbol: str) -> str | None:
     )
 
 
-def _error(message: str) -> PydanticCustomError:
-    return PydanticCustomError("cost", "{message}", {"message": message})  # braces in the message stay as they are
+def _error(code: str, message: str, **params: str) -> PydanticCustomError:
+    # braces in the message stay as they are; `code` names its message in models/schema_words.py
+    return PydanticCustomError("cost", "{message}", {"message": message, "code": code, **params})
 
 
 def check_cost(text: str) -> str:
     """The cost with its mana symbols in upper case; an error naming the first symbol that is not mana."""
     cost = text.strip()
     if not cost:
-        raise _error("a cost can't be empty")
+        raise _error("cost_empty", "a cost can't be empty")
     outside = _SYMBOL.sub("", cost)
     if "{" in outside or "}" in outside:
-        raise _error("a brace without its pair; mana symbols are written {2}, {W}, {W/U}")
+        raise _error("cost_brace", "a brace without its pair; mana symbols are written {2}, {W}, {W/U}")
     for symbol in _SYMBOL.findall(cost):
         problem = mana_symbol_problem(symbol.upper())
         if problem is not None:
-            raise _error(problem)
+            raise _error("cost_symbol", problem, symbol=symbol.upper()[:12])
     return _SYMBOL.sub(lambda m: "{" + m.group(1).upper() + "}", cost)
 
 

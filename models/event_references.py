@@ -17,10 +17,14 @@ def event_problems(snapshot: Snapshot) -> list[InputProblem]:
     problems: list[InputProblem] = []
     if snapshot.declaration is not None:
         problems.append(
-            InputProblem(
+            InputProblem.of(
                 "declaration",
-                "with events, the declarations are events: write '- declare_attackers: {attacks: ...}' or "
-                "'- declare_blockers: {blocks: ...}' in events",
+                "declaration_with_events",
+                field="events",
+                attackers="declare_attackers",
+                attacks="attacks",
+                blockers="declare_blockers",
+                blocks="blocks",
             )
         )
     players = {p.id for p in snapshot.players}
@@ -29,24 +33,19 @@ def event_problems(snapshot: Snapshot) -> list[InputProblem]:
         where = f"events[{i}]"
         for field, object_id in event_objects(event):
             if object_id not in known and object_id not in players:
-                problems.append(InputProblem(f"{where}.{field}", f"no permanent or player with id '{object_id}'"))
+                problems.append(InputProblem.of(f"{where}.{field}", "no_object", id=object_id))
         for field, player_id in event_players(event):
             if player_id not in players:
-                problems.append(InputProblem(f"{where}.{field}", f"'{player_id}' is not one of the players"))
+                problems.append(InputProblem.of(f"{where}.{field}", "not_a_player", id=player_id))
         new = entering(event)
         if new is None:
             continue
         kind = next(iter(type(event).model_fields))
         if new.id in known or new.id in players:
-            problems.append(
-                InputProblem(
-                    f"{where}.{kind}.id",
-                    f"'{new.id}' is already used; a permanent that enters is a new object and needs a new id",
-                )
-            )
+            problems.append(InputProblem.of(f"{where}.{kind}.id", "id_already_used", id=new.id))
         if new.controller not in players:
-            problems.append(InputProblem(f"{where}.{kind}.controller", f"'{new.controller}' is not one of the players"))
+            problems.append(InputProblem.of(f"{where}.{kind}.controller", "not_a_player", id=new.controller))
         if new.attacking is not None:
-            problems.append(InputProblem(f"{where}.{kind}.attacking", "say what it attacks in the event's 'attacking'"))
+            problems.append(InputProblem.of(f"{where}.{kind}.attacking", "entering_says_attacking", field="attacking"))
         known.add(new.id)
     return problems

@@ -273,18 +273,24 @@ class Timing(BaseModel):
                 "timing_text",
                 "unreadable timing '{text}'; write e.g. 'before blockers are declared', 'during combat after "
                 "blockers are declared', 'before the combat damage step', or a mapping such as 'before: blockers_declared'",
-                {"text": value},
+                {"text": value, "before": "before", "point": "blockers_declared"},
             )
         return parsed
 
     @model_validator(mode="after")
     def _one_point(self) -> Timing:
         if self.before is not None and self.after is not None:
-            raise PydanticCustomError("timing_points", "give either before or after, not both", {})
+            raise PydanticCustomError(
+                "timing_points", "give either before or after, not both", {"before": "before", "after": "after"}
+            )
         if not (self.before or self.after or self.during_combat or self.during_combat_of or self.during_turn) and (
             self.during_step is None
         ):
-            raise PydanticCustomError("timing_empty", "a timing restriction needs before, after or during", {})
+            raise PydanticCustomError(
+                "timing_empty",
+                "a timing restriction needs before, after or during",
+                {"before": "before", "after": "after", "during": "during"},
+            )
         return self
 
 
@@ -356,7 +362,10 @@ def _check_event(value: Any) -> Any:
                 if word in EVENT_KINDS
                 else "steps are " + ", ".join(STEP_WORDS)
             )
-            raise PydanticCustomError("unknown_event", "unknown step '{word}'; {hint}", {"word": value, "hint": hint})
+            context = {"word": value, "hint": hint, "code": "unknown_step", "steps": ", ".join(STEP_WORDS)}
+            if word in EVENT_KINDS:
+                context |= {"code": "step_needs_content", "step": word}
+            raise PydanticCustomError("unknown_event", "unknown step '{word}'; {hint}", context)
         return {"step": word}
     if isinstance(value, dict) and "step" not in value:
         keys = [k for k in value if k in EVENT_KINDS]
@@ -364,7 +373,12 @@ def _check_event(value: Any) -> Any:
             raise PydanticCustomError(
                 "unknown_event",
                 "an event is a step word ({steps}) or a mapping with exactly one of the keys {known}; got {keys}",
-                {"steps": ", ".join(STEP_WORDS), "known": ", ".join(EVENT_KINDS), "keys": sorted(map(str, value))},
+                {
+                    "steps": ", ".join(STEP_WORDS),
+                    "known": ", ".join(EVENT_KINDS),
+                    "keys": sorted(map(str, value)),
+                    "code": "event_keys",
+                },
             )
         return value
     if isinstance(value, (dict, BaseModel)):

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from .characteristics import CardTypeName, ColorName, Subtype, SupertypeName
 from .keywords import Keyword
+from .schema_words import WordedValueError
 
 
 class Filterable(Protocol):
@@ -83,7 +84,9 @@ class CreatureFilter(BaseModel):
             if word not in known:
                 close = difflib.get_close_matches(word, known, n=3)
                 hint = f"did you mean {' or '.join(close)}?" if close else "use a keyword such as flying or reach"
-                raise ValueError(f"unknown keyword '{name}'; {hint}")
+                code = "unknown_keyword_close" if close else "unknown_keyword"
+                message = f"unknown keyword '{name}'; {hint}"
+                raise WordedValueError(code, message, name=name, close=tuple(close), examples=("flying", "reach"))
             out.append(word)
         return tuple(out)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import sys
 from collections.abc import Sequence
@@ -14,6 +15,7 @@ from pydantic import ValidationError
 
 from ..limits import InputLimitError, check_values, clip, decode_text, load_json, load_yaml, read_limited, tidy
 from .event_references import event_problems
+from .schema_words import schema_params
 from .snapshot import Permanent, Snapshot
 from .validation import InputProblem, reference_problems
 
@@ -53,10 +55,13 @@ def format_location(loc: Sequence[int | str], data: Any) -> str:
 
 
 def problems_from_validation_error(error: ValidationError, data: Any) -> list[InputProblem]:
+    """Each error with its field path, pydantic's English message, and its type and context as the problem's code
+    and values (schema_words.py words them in French and Spanish)."""
     problems = []
     for item in error.errors(include_url=False):
         loc = [p for p in item["loc"] if not (isinstance(p, str) and p.startswith("function-"))]
-        problems.append(InputProblem(format_location(loc, data), item["msg"]))
+        code, params = schema_params(item["type"], item.get("ctx") or {})
+        problems.append(InputProblem(format_location(loc, data), item["msg"], code, params))
     return problems
 
 
@@ -75,7 +80,7 @@ def parse_text(text: str | bytes, source: str = "<input>") -> Any:
                 pass  # YAML flow style also starts with '{'; let YAML report the error
         return _parse_yaml(text, source)
     except InputLimitError as exc:
-        raise SnapshotError([InputProblem(exc.where or source, exc.message)]) from None
+        raise SnapshotError([InputProblem(exc.where or source, exc.message, exc.code, exc.params)]) from None
 
 
 def _parse_yaml(text: str, source: str) -> Any:
@@ -87,7 +92,7 @@ def _parse_yaml(text: str, source: str) -> Any:
         mark = getattr(exc, "problem_mark", None)
         where = f"{source}:{mark.line + 1}:{mark.column + 1}" if mark is not None else source
         problem = getattr(exc, "problem", None) or str(exc)
-        raise SnapshotError([InputProblem(where, f"malformed YAML/JSON: {problem}")]) from None
+        raise SnapshotError([InputProblem.of(where, "malformed", problem=problem)]) from None
 
 
 def snapshot_from_data(data: Any, *, within_limits: bool = False) -> Snapshot:
@@ -97,9 +102,9 @@ def snapshot_from_data(data: Any, *, within_limits: bool = False) -> Snapshot:
         try:
             check_values(data)
         except InputLimitError as exc:
-            raise SnapshotError([InputProblem(exc.where, exc.message)]) from None
+            raise SnapshotError([InputProblem(exc.where, exc.message, exc.code, exc.params)]) from None
     if not isinstance(data, dict):
-        raise SnapshotError([InputProblem("", "a snapshot is a mapping (JSON object) at the top level")])
+        raise SnapshotError([InputProblem.of("", "not_a_mapping")])
     try:
         snapshot = _validated(data)
     except ValidationError as exc:
@@ -176,7 +181,7 @@ def read_snapshot(file: str) -> Snapshot:
             with Path(file).open("rb") as stream:
                 raw = read_limited(stream)
     except OSError as exc:
-        raise SnapshotError([InputProblem(tidy(file), exc.strerror or str(exc))]) from None
+        raise SnapshotError([file_problem(tidy(file), exc)]) from None
     return load_snapshot(raw, "<stdin>" if file == "-" else file)
 
 
@@ -186,11 +191,22 @@ def one_declaration(snapshot: Snapshot) -> Snapshot:
     declaration" and pass as legal, so it is refused (SnapshotError naming `events`) and sent to `combatcheck combat`.
     """
     if snapshot.events:
-        raise SnapshotError([InputProblem("events", TIMELINE_NOT_ONE_DECLARATION)])
+        raise SnapshotError([TIMELINE_NOT_ONE_DECLARATION])
     return snapshot
 
 
-TIMELINE_NOT_ONE_DECLARATION = (
-    "a combat timeline, whose declarations are events: follow it with `combatcheck combat`; "
-    "to judge one declaration, give `declaration:` instead of `events:`"
+TIMELINE_NOT_ONE_DECLARATION = InputProblem.of(
+    "events",
+    "timeline_not_one_declaration",
+    command="combatcheck combat",
+    declaration="declaration:",
+    events="events:",
 )
+_FILE_PROBLEMS = {errno.ENOENT: "no_such_file", errno.EISDIR: "is_a_directory", errno.EACCES: "permission_denied"}
+
+
+def file_problem(where: str, exc: OSError) -> InputProblem:
+    """A file that can't be read: the system's own words in English, ours for the common causes elsewhere."""
+    problem = exc.strerror or str(exc)
+    code = _FILE_PROBLEMS.get(exc.errno or 0, "unreadable_file")
+    return InputProblem(where, problem, code, {"problem": problem})

@@ -13,6 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .filters import CreatureFilter
+from .schema_words import WordedValueError
 
 
 class _TriggerAbility(BaseModel):
@@ -33,7 +34,8 @@ class BlockCount(_Spec):
     @model_validator(mode="after")
     def _one_bound(self) -> BlockCount:
         if (self.exactly is None) == (self.at_least is None):
-            raise ValueError("give exactly one of 'exactly' and 'at_least'")
+            message = "give exactly one of 'exactly' and 'at_least'"
+            raise WordedValueError("one_count", message, exactly="exactly", at_least="at_least")
         return self
 
     def holds(self, count: int) -> bool:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..limits import tidy
@@ -14,22 +16,49 @@ from .effects import (
     MustBeAttackedEffect,
 )
 from .filters import CreatureFilter
+from .problem_words import PROBLEM_TEXTS, Param, render_message
+from .schema_words import SCHEMA_TEXTS
 from .snapshot import Permanent, Snapshot
 
 
 @dataclass(frozen=True)
 class InputProblem:
-    """One problem with the input: where (a field path) and what."""
+    """One problem with the input: where (a field path) and what, in English (`message`). `code` and `params` say it
+    again as data, for the other languages (`text`); a problem without a code is English only."""
 
     path: str
     message: str
+    code: str = ""
+    params: Mapping[str, object] = dataclasses.field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:  # a path or message may carry any value of the input: keep them short
         object.__setattr__(self, "path", tidy(self.path))
         object.__setattr__(self, "message", tidy(self.message))
 
+    @classmethod
+    def of(cls, path: str, code: str, **params: Param) -> InputProblem:
+        """The problem `code` of PROBLEM_TEXTS at `path`, with the values its message names."""
+        english = render_message(PROBLEM_TEXTS[code], params, "en")
+        if english is None:
+            raise ValueError(f"the values {sorted(params)} don't fit the message {code!r}")
+        return cls(path, english, code, params)
+
+    def text(self, lang: str = "en") -> str:
+        """What is wrong, in `lang` ("en", "fr", "es"); in English where no translation fits."""
+        if lang == "en" or not self.code:
+            return self.message
+        message = PROBLEM_TEXTS.get(self.code) or SCHEMA_TEXTS.get(self.code)
+        rendered = render_message(message, self.params, lang) if message is not None else None
+        return self.message if rendered is None else tidy(rendered)
+
+    def line(self, lang: str = "en") -> str:
+        """`path: text` as the CLI prints it (French puts a space before the colon)."""
+        if not self.path:
+            return self.text(lang)
+        return f"{self.path}{' :' if lang == 'fr' else ':'} {self.text(lang)}"
+
     def __str__(self) -> str:
-        return f"{self.path}: {self.message}" if self.path else self.message
+        return self.line("en")
 
 
 def _where(index: int, permanent: Permanent) -> str:
@@ -66,12 +95,12 @@ def reference_problems(snapshot: Snapshot) -> list[InputProblem]:
     seen_players: set[str] = set()
     for i, pid in enumerate(player_ids):
         if pid in seen_players:
-            problems.append(InputProblem(f"players[{i}]", f"duplicate player id '{pid}'"))
+            problems.append(InputProblem.of(f"players[{i}]", "duplicate_player", id=pid))
         seen_players.add(pid)
     if snapshot.active_player not in seen_players:
-        problems.append(InputProblem("active_player", f"'{snapshot.active_player}' is not one of the players"))
+        problems.append(InputProblem.of("active_player", "not_a_player", id=snapshot.active_player))
     if snapshot.shared_team_turns and any(p.team is None for p in snapshot.players):
-        problems.append(InputProblem("players", "shared_team_turns needs a team for every player"))
+        problems.append(InputProblem.of("players", "team_for_every_player", field="shared_team_turns"))
 
     ids: dict[str, int] = {}
     for i, perm in enumerate(snapshot.permanents):
@@ -86,16 +115,16 @@ def reference_problems(snapshot: Snapshot) -> list[InputProblem]:
             continue
         where = _where(i, perm)
         if perm.id in ids:
-            problems.append(InputProblem(f"{where}.id", f"duplicate id (also permanents[{ids[perm.id]}])"))
+            problems.append(InputProblem.of(f"{where}.id", "duplicate_id", other=f"permanents[{ids[perm.id]}]"))
         elif perm.id in seen_players:
-            problems.append(InputProblem(f"{where}.id", "the same id as a player"))
+            problems.append(InputProblem.of(f"{where}.id", "id_of_a_player"))
         ids.setdefault(perm.id, i)
         if perm.controller not in seen_players:
-            problems.append(InputProblem(f"{where}.controller", f"'{perm.controller}' is not one of the players"))
+            problems.append(InputProblem.of(f"{where}.controller", "not_a_player", id=perm.controller))
         if perm.protector is not None and perm.protector not in seen_players:
-            problems.append(InputProblem(f"{where}.protector", f"'{perm.protector}' is not one of the players"))
+            problems.append(InputProblem.of(f"{where}.protector", "not_a_player", id=perm.protector))
         if perm.is_battle and perm.protector is None:
-            problems.append(InputProblem(f"{where}.protector", "a battle needs its protector (310.8)"))
+            problems.append(InputProblem.of(f"{where}.protector", "battle_needs_protector"))
 
     by_id = {p.id: p for p in snapshot.permanents}
     active_team = teams.get(snapshot.active_player)
@@ -106,39 +135,39 @@ def reference_problems(snapshot: Snapshot) -> list[InputProblem]:
         for j, ability in enumerate(perm.abilities):
             apath = f"{where}.abilities[{j}]"
             if isinstance(ability, BlocksIfAble) and ability.blocks_if_able not in by_id:
-                problems.append(InputProblem(apath, f"no permanent with id '{ability.blocks_if_able}'"))
+                problems.append(InputProblem.of(apath, "no_permanent", id=ability.blocks_if_able))
             if isinstance(ability, AttacksIfAble) and (
                 ability.attacks_if_able not in by_id and ability.attacks_if_able not in seen_players
             ):
-                problems.append(InputProblem(apath, f"no player or permanent '{ability.attacks_if_able}'"))
+                problems.append(InputProblem.of(apath, "no_player_or_permanent", id=ability.attacks_if_able))
             if isinstance(ability, GoadedBy):
                 for pid in ability.goaded_by:
                     if pid not in seen_players:
-                        problems.append(InputProblem(apath, f"'{pid}' is not one of the players"))
+                        problems.append(InputProblem.of(apath, "not_a_player", id=pid))
         if perm.attacking is None:
             continue
         apath = f"{where}.attacking"
         if snapshot.step == "declare_attackers":
             problems.append(
-                InputProblem(apath, "in the declare_attackers step, attacks are proposed in declaration.attacks")
+                InputProblem.of(
+                    apath, "attack_proposed_in_declaration", step="declare_attackers", field="declaration.attacks"
+                )
             )
             continue
         target = perm.attacking
         if target not in seen_players and target not in by_id:
-            problems.append(InputProblem(apath, f"no player, planeswalker or battle with id '{target}'"))
+            problems.append(InputProblem.of(apath, "no_attack_target", id=target))
             continue
         if target in by_id and not (by_id[target].is_planeswalker or by_id[target].is_battle):
-            problems.append(InputProblem(apath, f"'{target}' is neither a planeswalker nor a battle"))
+            problems.append(InputProblem.of(apath, "not_planeswalker_or_battle", id=target))
             continue
         if teams.get(perm.controller) != active_team:
-            problems.append(
-                InputProblem(apath, f"only the active player's creatures attack; controller is '{perm.controller}'")
-            )
+            problems.append(InputProblem.of(apath, "attacker_not_active_player", controller=perm.controller))
         if not perm.is_creature:
-            problems.append(InputProblem(apath, "only creatures can attack (506.3)"))
+            problems.append(InputProblem.of(apath, "only_creatures_attack"))
         defender = defending_player_of(snapshot, target)
         if defender is not None and teams.get(defender) == active_team:
-            problems.append(InputProblem(apath, f"'{target}' is not an opponent's player, planeswalker or battle"))
+            problems.append(InputProblem.of(apath, "target_not_opponent", id=target))
 
     for i, effect in enumerate(snapshot.effects):
         filters: list[CreatureFilter] = []
@@ -156,28 +185,34 @@ def reference_problems(snapshot: Snapshot) -> list[InputProblem]:
             named.append(("must_be_attacked", effect.must_be_attacked))
         for field, pid in named:
             if pid not in seen_players:
-                problems.append(InputProblem(f"effects[{i}].{field}", f"'{pid}' is not one of the players"))
+                problems.append(InputProblem.of(f"effects[{i}].{field}", "not_a_player", id=pid))
         for flt in filters:
             for pid in _filter_players(flt):
                 if pid not in seen_players:
-                    problems.append(InputProblem(f"effects[{i}]", f"'{pid}' is not one of the players"))
+                    problems.append(InputProblem.of(f"effects[{i}]", "not_a_player", id=pid))
 
     if snapshot.attack_option == "chosen" and snapshot.defending_player is None:
-        problems.append(InputProblem("defending_player", "attack_option 'chosen' needs the chosen defending_player"))
+        problems.append(
+            InputProblem.of(
+                "defending_player",
+                "chosen_needs_defending_player",
+                option="attack_option",
+                chosen="chosen",
+                field="defending_player",
+            )
+        )
     if snapshot.defending_player is not None:
         if snapshot.defending_player not in seen_players:
-            problems.append(
-                InputProblem("defending_player", f"'{snapshot.defending_player}' is not one of the players")
-            )
+            problems.append(InputProblem.of("defending_player", "not_a_player", id=snapshot.defending_player))
         elif teams.get(snapshot.defending_player) == active_team:
-            problems.append(InputProblem("defending_player", "the defending player must be an opponent (506.2a)"))
+            problems.append(InputProblem.of("defending_player", "defending_player_not_opponent"))
     seen_in_band: set[str] = set()
     for i, band in enumerate(snapshot.bands):
         for member in band:
             if member not in by_id or by_id[member].attacking is None:
-                problems.append(InputProblem(f"bands[{i}]", f"'{member}' is not an attacking creature"))
+                problems.append(InputProblem.of(f"bands[{i}]", "not_an_attacking_creature", id=member))
             if member in seen_in_band:
-                problems.append(InputProblem(f"bands[{i}]", f"'{member}' is in two bands"))
+                problems.append(InputProblem.of(f"bands[{i}]", "in_two_bands", id=member))
             seen_in_band.add(member)
 
     problems += _declaration_problems(snapshot, by_id, teams)
@@ -191,49 +226,48 @@ def _declaration_problems(snapshot: Snapshot, by_id: dict[str, Permanent], teams
         return problems
     active_team = teams.get(snapshot.active_player)
     if snapshot.step == "declare_attackers" and declaration.blocks:
-        problems.append(InputProblem("declaration.blocks", "blocks are declared in the declare_blockers step"))
+        problems.append(InputProblem.of("declaration.blocks", "blocks_in_blockers_step", step="declare_blockers"))
     if snapshot.step == "declare_blockers" and (declaration.attacks or declaration.bands):
-        problems.append(InputProblem("declaration.attacks", "attacks are declared in the declare_attackers step"))
+        problems.append(InputProblem.of("declaration.attacks", "attacks_in_attackers_step", step="declare_attackers"))
     player_ids = set(teams)
     for creature_id, target in declaration.attacks.items():
         path = f"declaration.attacks.{creature_id}"
         creature = by_id.get(creature_id)
         if creature is None:
-            problems.append(InputProblem(path, f"no permanent with id '{creature_id}'"))
+            problems.append(InputProblem.of(path, "no_permanent", id=creature_id))
         elif teams.get(creature.controller) != active_team:
             problems.append(
-                InputProblem(path, f"'{creature_id}' is controlled by '{creature.controller}', who is not attacking")
+                InputProblem.of(
+                    path, "attacker_of_non_attacking_player", id=creature_id, controller=creature.controller
+                )
             )
         if target not in player_ids and target not in by_id:
-            problems.append(InputProblem(path, f"no player, planeswalker or battle with id '{target}'"))
+            problems.append(InputProblem.of(path, "no_attack_target", id=target))
         elif target in by_id and not (by_id[target].is_planeswalker or by_id[target].is_battle):
-            problems.append(InputProblem(path, f"'{target}' is neither a player, a planeswalker nor a battle (506.3)"))
+            problems.append(InputProblem.of(path, "not_an_attack_target", id=target))
     banded: set[str] = set()
     for i, band in enumerate(declaration.bands):
         for member in band:
             if member not in by_id:
-                problems.append(InputProblem(f"declaration.bands[{i}]", f"no permanent with id '{member}'"))
+                problems.append(InputProblem.of(f"declaration.bands[{i}]", "no_permanent", id=member))
             if member in banded:
-                problems.append(InputProblem(f"declaration.bands[{i}]", f"'{member}' is in two bands"))
+                problems.append(InputProblem.of(f"declaration.bands[{i}]", "in_two_bands", id=member))
             banded.add(member)
     for blocker_id, attacker_ids in declaration.blocks.items():
         path = f"declaration.blocks.{blocker_id}"
         blocker = by_id.get(blocker_id)
         if blocker is None:
-            problems.append(InputProblem(path, f"no permanent with id '{blocker_id}'"))
+            problems.append(InputProblem.of(path, "no_permanent", id=blocker_id))
         elif teams.get(blocker.controller) == active_team:
             problems.append(
-                InputProblem(
-                    path,
-                    f"'{blocker_id}' is controlled by '{blocker.controller}', who is not a defending player",
-                )
+                InputProblem.of(path, "blocker_of_non_defending_player", id=blocker_id, controller=blocker.controller)
             )
         if len(set(attacker_ids)) != len(attacker_ids):
-            problems.append(InputProblem(path, "the same attacker is listed twice"))
+            problems.append(InputProblem.of(path, "attacker_listed_twice"))
         for attacker_id in attacker_ids:
             attacker = by_id.get(attacker_id)
             if attacker is None:
-                problems.append(InputProblem(path, f"no permanent with id '{attacker_id}'"))
+                problems.append(InputProblem.of(path, "no_permanent", id=attacker_id))
             elif attacker.attacking is None:
-                problems.append(InputProblem(path, f"'{attacker_id}' is not attacking"))
+                problems.append(InputProblem.of(path, "not_attacking", id=attacker_id))
     return problems

@@ -33,26 +33,16 @@ class DeadlineReached(Exception):
 class BoardTooLarge(SnapshotError):
     """The board is beyond the documented size a check takes on: an input error (exit 2, `invalid` in a batch)."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__([InputProblem("permanents", message)])
-
-
-def _count(n: int) -> str:
-    return f"{n:,}"
+    def __init__(self, code: str, **params: int | str) -> None:
+        super().__init__([InputProblem.of("permanents", code, doc="docs/performance.md", **params)])
 
 
 def check_pair_count(count: int, actors: int, targets: int, step: str) -> None:
     """Refuse a board with more candidate pairs (actor, target) than MAX_PAIRS, before any work."""
     if count <= MAX_PAIRS:
         return
-    what = (
-        f"{_count(actors)} potential blockers and {_count(targets)} attackers make {_count(count)} possible blocks"
-        if step == "declare_blockers"
-        else f"{_count(actors)} creatures and {_count(targets)} attack targets make {_count(count)} possible attacks"
-    )
-    raise BoardTooLarge(
-        f"the board is too large to check: {what}; the limit is {_count(MAX_PAIRS)} (docs/performance.md)"
-    )
+    code = "too_many_blocks" if step == "declare_blockers" else "too_many_attacks"
+    raise BoardTooLarge(code, actors=actors, targets=targets, count=count, limit=MAX_PAIRS)
 
 
 class Budget:
@@ -88,8 +78,5 @@ class Budget:
         """Count compiled atoms against the size limit (and as work against the clock)."""
         self.atoms += atoms
         if self.atoms > self.max_atoms:
-            raise BoardTooLarge(
-                f"the board is too large to check: its rules compile to more than {_count(self.max_atoms)} "
-                "conditions (docs/performance.md)"
-            )
+            raise BoardTooLarge("too_many_atoms", limit=self.max_atoms)
         self.tick(atoms)

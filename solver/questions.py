@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from ..models import Snapshot, one_declaration
 from ..models.answers import ChoiceAnswer
 from ..models.report import Finding, Language
+from ..models.validation import InputProblem
 from .board import Board
 from .budget import Budget, DeadlineReached
 from .decide import as_declaration, check, compile_snapshot, proposal_pairs
@@ -30,7 +31,11 @@ if TYPE_CHECKING:
 
 
 class QuestionError(ValueError):
-    """The question doesn't fit the snapshot (an unknown id, or the wrong step)."""
+    """The question doesn't fit the snapshot (an unknown id, or the wrong step); `problem` says so in each language."""
+
+    def __init__(self, path: str, code: str, **params: str) -> None:
+        self.problem = InputProblem.of(path, code, **params)
+        super().__init__(str(self.problem))
 
 
 def findings(reasons: list[Reason], board: Board, lang: str) -> list[Finding]:
@@ -40,7 +45,7 @@ def findings(reasons: list[Reason], board: Board, lang: str) -> list[Finding]:
 def _expect(snapshot: Snapshot, step: str, question: str) -> None:
     one_declaration(snapshot)  # a combat timeline first: its step says nothing about the question
     if snapshot.step != step:
-        raise QuestionError(f"{question} asks about the {step} step; the snapshot's step is {snapshot.step}")
+        raise QuestionError("", "question_step", question=question, step=step, actual=snapshot.step)
 
 
 def can_block(
@@ -51,9 +56,9 @@ def can_block(
     _expect(snapshot, "declare_blockers", "can-block")
     ids = {p.id for p in snapshot.permanents}
     if blocker not in ids:
-        raise QuestionError(f"blocker: '{blocker}' is not a permanent of the snapshot")
+        raise QuestionError("blocker", "not_in_snapshot", id=blocker)
     if attacker not in {p.id for p in snapshot.permanents if p.attacking is not None}:
-        raise QuestionError(f"attacker: '{attacker}' is not an attacking creature of the snapshot")
+        raise QuestionError("attacker", "not_attacking_in_snapshot", id=attacker)
     return _can(snapshot, Pair(blocker, attacker), "can_block", lang, Budget(time_limit))
 
 
@@ -64,9 +69,9 @@ def can_attack(
     _expect(snapshot, "declare_attackers", "can-attack")
     ids = {p.id for p in snapshot.permanents}
     if creature not in ids:
-        raise QuestionError(f"creature: '{creature}' is not a permanent of the snapshot")
+        raise QuestionError("creature", "not_in_snapshot", id=creature)
     if target not in ids | {p.id for p in snapshot.players}:
-        raise QuestionError(f"target: '{target}' is not a player or permanent of the snapshot")
+        raise QuestionError("target", "no_target_in_snapshot", id=target)
     return _can(snapshot, Pair(creature, target), "can_attack", lang, Budget(time_limit))
 
 

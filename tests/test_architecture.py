@@ -43,9 +43,10 @@ ALLOWED: dict[str, set[str]] = {
     "card_source": set(),  # the narrow interface between the models and the card database
     "console": set(),  # terminal output and options shared by the command modules
     "limits": set(),  # the documented input limits: every entry point reads input through it
-    "models": {"card_source", "limits"},
+    "languages": set(),  # messages in en, fr, es with plural forms: the models' input problems and the solver's words
+    "models": {"card_source", "limits", "languages"},
     "cards": {"card_source", "limits"} | CAPABILITY,
-    "solver": {"models"},
+    "solver": {"models", "languages"},
     "batch": {"solver", "combat", "models", "limits"} | CAPABILITY,  # combat: a legal record's triggers (--triggers)
     "generate": set() | CAPABILITY,  # verdicts known by construction: never asks the checker
     "combat": {"solver", "models"} | CAPABILITY,  # planned: the combat timeline and triggers
@@ -54,6 +55,7 @@ ALLOWED: dict[str, set[str]] = {
     "desk": {"render", "solver", "combat", "models", "cards", "limits"} | CAPABILITY,  # the web page and HTTP API
     "cli": {
         "console",
+        "languages",
         "limits",
         "models",
         "solver",

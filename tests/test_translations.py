@@ -205,6 +205,13 @@ ALSO_FRENCH = {
     "yaml": "a file format's name (the desk page's « Enregistrer en YAML »)",
     "json": "a file format's name (the desk page's « Enregistrer en JSON »)",
     "api": "the acronym is French too: « Schéma de l'API » (the desk page)",
+    "utf": "an encoding's name: « du texte UTF-8 » (input errors)",
+    "unicode": "a standard's name: « du texte Unicode valide » (input errors)",
+    "alias": "French: « un alias YAML » (input errors)",
+    "format": "French: « ce format » (input errors)",
+    "conditions": "French: « plus de 2 000 000 conditions » (the size limit's error)",
+    "mana": "French: « un symbole de mana »",
+    "phyrexian": "the official French word: « mana phyrexian »",
 }
 ALSO_SPANISH = {
     "a": "preposition: « ataca a ben »",
@@ -229,6 +236,11 @@ ALSO_SPANISH = {
     "yaml": "a file format's name (the desk page's « Guardar YAML »)",
     "json": "a file format's name (the desk page's « Guardar JSON »)",
     "api": "the acronym is Spanish too: « Esquema de la API » (the desk page)",
+    "utf": "an encoding's name: « texto UTF-8 » (input errors)",
+    "unicode": "a standard's name: « texto Unicode válido » (input errors)",
+    "alias": "Spanish: « un alias YAML » (input errors)",
+    "byte": "Spanish (RAE): « byte », « bytes »",
+    "bytes": "Spanish (RAE): « byte », « bytes »",
 }
 ALSO = {"fr": ALSO_FRENCH, "es": ALSO_SPANISH}
 _WORD = re.compile(r"[^\W\d_]+")

@@ -450,7 +450,7 @@ function pick(id) {
 }
 
 async function save(format) {
-  const response = await fetch(`/api/export?format=${format}`, { method: "POST", headers: { "Content-Type": "application/yaml" }, body: snapshotText() });
+  const response = await fetch(`/api/export?format=${format}&lang=${state.lang}`, { method: "POST", headers: { "Content-Type": "application/yaml" }, body: snapshotText() });
   if (!response.ok) { showProblems(await response.json(), response.status); $("status").textContent = t("saved_problems"); return; }
   const blob = new Blob([await response.text()], { type: format === "json" ? "application/json" : "application/yaml" });
   const link = el("a", { href: URL.createObjectURL(blob), download: `combat.${format === "json" ? "json" : "yaml"}` });
@@ -461,7 +461,7 @@ async function save(format) {
 }
 
 async function load(file) {
-  const response = await fetch("/api/parse", { method: "POST", headers: { "Content-Type": "application/yaml" }, body: await file.text() });
+  const response = await fetch(`/api/parse?lang=${state.lang}`, { method: "POST", headers: { "Content-Type": "application/yaml" }, body: await file.text() });
   const body = await response.json();
   if (!response.ok) { showProblems(body, response.status); return; }
   loadData(body.snapshot);

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ...languages import join
 from ...models.characteristics import CardType, Color, Supertype
 from ...models.filters import CreatureFilter
-from .messages import join
 from .nouns import Adjective, Gender, NounPhrase, Phrase, Word, es_adj, fr_adj
 from .vocabulary import (
     ADJECTIVES,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from .messages import join
+from ...languages import join
 
 Gender = Literal["m", "f"]
 

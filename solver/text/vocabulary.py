@@ -7,9 +7,9 @@ sentence names them ("a le vol", "avec la portée") and as a Spanish one does af
 
 from __future__ import annotations
 
+from ...languages import Message
 from ...models.abilities import Keyword
 from ...models.characteristics import CardType, Color, Supertype
-from .messages import Message
 from .nouns import Adjective, Word, es_adj, fr_adj
 
 Lang = str

@@ -1,0 +1,349 @@
+"""The schema's problems in English, French and Spanish: pydantic's error types, and our validators' own.
+
+pydantic's English message is kept as pydantic writes it; French and Spanish are written here from the error's
+type and context (`ctx`). A validator of ours says which of its messages it raised with a `code` in its context (or,
+for a `ValueError`, a `WordedValueError`). A type that is not here is shown in English.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from ..languages import Message, Plural
+
+_PYDANTIC: dict[str, Message] = {
+    "missing": Message("Field required", "champ obligatoire", "campo obligatorio"),
+    "extra_forbidden": Message(
+        "Extra inputs are not permitted", "ce champ n'existe pas dans ce format", "este campo no existe en este formato"
+    ),
+    "string_type": Message("Input should be a valid string", "un texte est attendu", "se espera un texto"),
+    "int_type": Message(
+        "Input should be a valid integer", "un nombre entier est attendu", "se espera un número entero"
+    ),
+    "int_parsing": Message(
+        "Input should be a valid integer, unable to parse string as an integer",
+        "un nombre entier est attendu (ce texte n'en est pas un)",
+        "se espera un número entero (este texto no lo es)",
+    ),
+    "int_from_float": Message(
+        "Input should be a valid integer, got a number with a fractional part",
+        "un nombre entier est attendu, sans partie décimale",
+        "se espera un número entero, sin parte decimal",
+    ),
+    "float_type": Message("Input should be a valid number", "un nombre est attendu", "se espera un número"),
+    "float_parsing": Message(
+        "Input should be a valid number, unable to parse string as a number",
+        "un nombre est attendu (ce texte n'en est pas un)",
+        "se espera un número (este texto no lo es)",
+    ),
+    "bool_type": Message("Input should be a valid boolean", "true ou false est attendu", "se espera true o false"),
+    "bool_parsing": Message(
+        "Input should be a valid boolean, unable to interpret input",
+        "true ou false est attendu",
+        "se espera true o false",
+    ),
+    "list_type": Message("Input should be a valid list", "une liste est attendue", "se espera una lista"),
+    "tuple_type": Message("Input should be a valid tuple", "une liste est attendue", "se espera una lista"),
+    "set_type": Message("Input should be a valid set", "une liste est attendue", "se espera una lista"),
+    "frozen_set_type": Message("Input should be a valid frozenset", "une liste est attendue", "se espera una lista"),
+    "dict_type": Message(
+        "Input should be a valid dictionary", "un dictionnaire est attendu", "se espera un diccionario"
+    ),
+    "model_type": Message(
+        "Input should be a valid dictionary or instance of {class_name}",
+        "un dictionnaire est attendu ({class_name})",
+        "se espera un diccionario ({class_name})",
+    ),
+    "model_attributes_type": Message(
+        "Input should be a valid dictionary or object to extract fields from",
+        "un dictionnaire est attendu",
+        "se espera un diccionario",
+    ),
+    "literal_error": Message(
+        "Input should be {expected}", "valeurs permises : {expected}", "valores permitidos: {expected}"
+    ),
+    "enum": Message("Input should be {expected}", "valeurs permises : {expected}", "valores permitidos: {expected}"),
+    "none_required": Message(
+        "Input should be None", "aucune valeur n'est permise ici", "aquí no se permite ningún valor"
+    ),
+    "string_too_short": Message(
+        Plural(
+            "min_length",
+            "String should have at least {min_length} character",
+            "String should have at least {min_length} characters",
+        ),
+        Plural(
+            "min_length",
+            "au moins {min_length} caractère est attendu",
+            "au moins {min_length} caractères sont attendus",
+            exact={1: "un texte non vide est attendu"},
+        ),
+        Plural(
+            "min_length",
+            "se espera al menos {min_length} carácter",
+            "se esperan al menos {min_length} caracteres",
+            exact={1: "se espera un texto no vacío"},
+        ),
+    ),
+    "string_too_long": Message(
+        Plural(
+            "max_length",
+            "String should have at most {max_length} character",
+            "String should have at most {max_length} characters",
+        ),
+        Plural(
+            "max_length",
+            "au plus {max_length} caractère est permis",
+            "au plus {max_length} caractères sont permis",
+        ),
+        Plural(
+            "max_length",
+            "se permite como máximo {max_length} carácter",
+            "se permiten como máximo {max_length} caracteres",
+        ),
+    ),
+    "string_pattern_mismatch": Message(
+        "String should match pattern '{pattern}'",
+        "le texte doit suivre le modèle '{pattern}'",
+        "el texto debe seguir el patrón '{pattern}'",
+    ),
+    "too_short": Message(
+        Plural(
+            "min_length",
+            "should have at least {min_length} item after validation, not {actual_length}",
+            "should have at least {min_length} items after validation, not {actual_length}",
+        ),
+        Plural(
+            "min_length",
+            "au moins {min_length} élément est attendu, pas {actual_length}",
+            "au moins {min_length} éléments sont attendus, pas {actual_length}",
+        ),
+        Plural(
+            "min_length",
+            "se espera al menos {min_length} elemento, no {actual_length}",
+            "se esperan al menos {min_length} elementos, no {actual_length}",
+        ),
+    ),
+    "too_long": Message(
+        Plural(
+            "max_length",
+            "should have at most {max_length} item after validation, not {actual_length}",
+            "should have at most {max_length} items after validation, not {actual_length}",
+        ),
+        Plural(
+            "max_length",
+            "au plus {max_length} élément est permis, pas {actual_length}",
+            "au plus {max_length} éléments sont permis, pas {actual_length}",
+        ),
+        Plural(
+            "max_length",
+            "se permite como máximo {max_length} elemento, no {actual_length}",
+            "se permiten como máximo {max_length} elementos, no {actual_length}",
+        ),
+    ),
+    "greater_than": Message(
+        "Input should be greater than {gt}",
+        "un nombre supérieur à {gt} est attendu",
+        "se espera un número mayor que {gt}",
+    ),
+    "greater_than_equal": Message(
+        "Input should be greater than or equal to {ge}",
+        "un nombre supérieur ou égal à {ge} est attendu",
+        "se espera un número mayor o igual que {ge}",
+    ),
+    "less_than": Message(
+        "Input should be less than {lt}", "un nombre inférieur à {lt} est attendu", "se espera un número menor que {lt}"
+    ),
+    "less_than_equal": Message(
+        "Input should be less than or equal to {le}",
+        "un nombre inférieur ou égal à {le} est attendu",
+        "se espera un número menor o igual que {le}",
+    ),
+    "finite_number": Message(
+        "Input should be a finite number", "un nombre fini est attendu", "se espera un número finito"
+    ),
+    "union_tag_invalid": Message(
+        "Input tag '{tag}' found using {discriminator} does not match any of the expected tags: {expected_tags}",
+        "'{tag}' ({discriminator}) n'est pas une des valeurs attendues : {expected_tags}",
+        "'{tag}' ({discriminator}) no es uno de los valores esperados: {expected_tags}",
+    ),
+    "union_tag_not_found": Message(
+        "Unable to extract tag using discriminator {discriminator}",
+        "impossible de trouver {discriminator}",
+        "no se encuentra {discriminator}",
+    ),
+}
+
+# Our validators' messages (models/costs.py, abilities.py, changes.py, effects.py, events.py, filters.py, ...).
+_OURS: dict[str, Message] = {
+    "cost_empty": Message("a cost can't be empty", "un coût ne peut pas être vide", "un coste no puede estar vacío"),
+    "cost_brace": Message(
+        "a brace without its pair; mana symbols are written {{2}}, {{W}}, {{W/U}}",
+        "une accolade sans sa paire ; les symboles de mana s'écrivent {{2}}, {{W}}, {{W/U}}",
+        "una llave sin su pareja; los símbolos de maná se escriben {{2}}, {{W}}, {{W/U}}",
+    ),
+    "cost_symbol": Message(
+        "{{{symbol}}} is not a mana symbol: generic {{2}}, {{W}} {{U}} {{B}} {{R}} {{G}}, colorless {{C}}, "
+        "snow {{S}}, {{X}}, hybrid {{W/U}} or {{2/W}}, Phyrexian {{W/P}}",
+        "{{{symbol}}} n'est pas un symbole de mana : générique {{2}}, {{W}} {{U}} {{B}} {{R}} {{G}}, incolore {{C}}, "
+        "neige {{S}}, {{X}}, hybride {{W/U}} ou {{2/W}}, phyrexian {{W/P}}",
+        "{{{symbol}}} no es un símbolo de maná: genérico {{2}}, {{W}} {{U}} {{B}} {{R}} {{G}}, incoloro {{C}}, "
+        "nevado {{S}}, {{X}}, híbrido {{W/U}} o {{2/W}}, pirexiano {{W/P}}",
+    ),
+    "unknown_ability_close": Message(
+        "unknown ability '{name}'; did you mean {close}?",
+        "capacité inconnue '{name}' ; vouliez-vous dire {close} ?",
+        "habilidad desconocida '{name}'; ¿quisiste decir {close}?",
+    ),
+    "unknown_ability_known": Message(
+        "unknown ability '{name}'; known: {known}",
+        "capacité inconnue '{name}' ; celles qui existent : {known}",
+        "habilidad desconocida '{name}'; las que existen: {known}",
+    ),
+    "unknown_ability_name": Message(
+        "unknown ability name '{name}'",
+        "nom de capacité inconnu '{name}'",
+        "nombre de habilidad desconocido '{name}'",
+    ),
+    "unknown_ability_name_close": Message(
+        "unknown ability name '{name}'; did you mean {close}?",
+        "nom de capacité inconnu '{name}' ; vouliez-vous dire {close} ?",
+        "nombre de habilidad desconocido '{name}'; ¿quisiste decir {close}?",
+    ),
+    "card_stats": Message(
+        Plural(
+            "count",
+            "{card}: {stats} on the card; state it in the snapshot",
+            "{card}: {stats} on the card; state them in the snapshot",
+        ),
+        Plural(
+            "count",
+            "{card} : la carte ne fixe pas cette valeur ({stats}) ; indiquez-la dans la situation",
+            "{card} : la carte ne fixe pas ces valeurs ({stats}) ; indiquez-les dans la situation",
+        ),
+        Plural(
+            "count",
+            "{card}: la carta no fija este valor ({stats}); indícalo en la situación",
+            "{card}: la carta no fija estos valores ({stats}); indícalos en la situación",
+        ),
+    ),
+    "unknown_card": Message("unknown card '{name}'", "carte inconnue '{name}'", "carta desconocida '{name}'"),
+    "unknown_card_close": Message(
+        "unknown card '{name}'; did you mean {close}?",
+        "carte inconnue '{name}' ; vouliez-vous dire {close} ?",
+        "carta desconocida '{name}'; ¿quisiste decir {close}?",
+    ),
+    "unknown_quality": Message(
+        "unknown protection quality '{word}'; use a color, a card type, {qualities}, or a filter such as "
+        "{{subtypes: [dragon]}} or {{controller: ben}}",
+        "qualité de protection inconnue '{word}' ; indiquez une couleur, un type de carte, {qualities} ou un filtre "
+        "comme {{subtypes: [dragon]}} ou {{controller: ben}}",
+        "cualidad de protección desconocida '{word}'; indica un color, un tipo de carta, {qualities} o un filtro "
+        "como {{subtypes: [dragon]}} o {{controller: ben}}",
+    ),
+    "unknown_effect": Message(
+        "an effect needs exactly one of the keys {known}; got {keys}",
+        "un effet a exactement une des clés {known} ; ici : {keys}",
+        "un efecto tiene exactamente una de las claves {known}; aquí: {keys}",
+    ),
+    "ability_shape": Message(
+        "a parameterized ability is a mapping with exactly one key, got {keys}",
+        "une capacité avec paramètres est un dictionnaire à une seule clé ; ici : {keys}",
+        "una habilidad con parámetros es un diccionario de una sola clave; aquí: {keys}",
+    ),
+    "empty_change": Message(
+        "a change names at least one characteristic to change",
+        "un changement nomme au moins une caractéristique à changer",
+        "un cambio nombra al menos una característica que cambiar",
+    ),
+    "order_repeats": Message("lists {ids} more than once", "cite {ids} plus d'une fois", "nombra {ids} más de una vez"),
+    "timing_text": Message(
+        "unreadable timing '{text}'; write e.g. 'before blockers are declared', 'during combat after blockers are "
+        "declared', 'before the combat damage step', or a mapping such as '{before}: {point}'",
+        "moment illisible '{text}' ; écrivez-le comme le format l'attend, par ex. '{before}: {point}'",
+        "momento ilegible '{text}'; escríbelo como el formato lo espera, p. ej. '{before}: {point}'",
+    ),
+    "timing_points": Message(
+        "give either {before} or {after}, not both",
+        "indiquez {before} ou {after}, pas les deux",
+        "indica {before} o {after}, no los dos",
+    ),
+    "timing_empty": Message(
+        "a timing restriction needs {before}, {after} or {during}",
+        "une restriction de moment demande {before}, {after} ou {during}",
+        "una restricción de momento necesita {before}, {after} o {during}",
+    ),
+    "unknown_step": Message(
+        "unknown step '{word}'; steps are {steps}",
+        "étape inconnue '{word}' ; les étapes sont {steps}",
+        "paso desconocido '{word}'; los pasos son {steps}",
+    ),
+    "step_needs_content": Message(
+        "unknown step '{word}'; '{step}' needs its content, e.g. {{{step}: ...}}",
+        "étape inconnue '{word}' ; '{step}' demande son contenu, par ex. {{{step}: ...}}",
+        "paso desconocido '{word}'; '{step}' necesita su contenido, p. ej. {{{step}: ...}}",
+    ),
+    "event_keys": Message(
+        "an event is a step word ({steps}) or a mapping with exactly one of the keys {known}; got {keys}",
+        "un événement est un mot d'étape ({steps}) ou un dictionnaire avec exactement une des clés {known} ; "
+        "ici : {keys}",
+        "un evento es una palabra de paso ({steps}) o un diccionario con exactamente una de las claves {known}; "
+        "aquí: {keys}",
+    ),
+    "event_shape": Message(
+        "an event is a step word or a mapping",
+        "un événement est un mot d'étape ou un dictionnaire",
+        "un evento es una palabra de paso o un diccionario",
+    ),
+    "unknown_keyword": Message(
+        "unknown keyword '{name}'; use a keyword such as {examples}",
+        "mot-clé inconnu '{name}' ; indiquez un mot-clé comme {examples}",
+        "palabra clave desconocida '{name}'; indica una palabra clave como {examples}",
+    ),
+    "unknown_keyword_close": Message(
+        "unknown keyword '{name}'; did you mean {close}?",
+        "mot-clé inconnu '{name}' ; vouliez-vous dire {close} ?",
+        "palabra clave desconocida '{name}'; ¿quisiste decir {close}?",
+    ),
+    "one_count": Message(
+        "give exactly one of '{exactly}' and '{at_least}'",
+        "indiquez soit '{exactly}', soit '{at_least}'",
+        "indica '{exactly}' o '{at_least}', solo uno de los dos",
+    ),
+}
+
+SCHEMA_TEXTS: dict[str, Message] = {**_PYDANTIC, **_OURS}
+
+_CHOICE = re.compile(r"'(?:[^'\\]|\\.)*'|[^,' ]+")
+
+
+class WordedValueError(ValueError):
+    """A validator's ValueError that says which message of `_OURS` it is (pydantic keeps it in the error's ctx)."""
+
+    def __init__(self, code: str, message: str, **params: object) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
+
+
+def schema_params(kind: str, ctx: Mapping[str, Any]) -> tuple[str, dict[str, object]]:
+    """The code and values of a pydantic error of type `kind`: a validator of ours names its message in `code`;
+    pydantic's "'a', 'b' or 'c'" becomes the choices, joined in each language; a list is shown as pydantic shows
+    it, and a tuple is a list of choices."""
+    if kind == "value_error" and isinstance(ctx.get("error"), WordedValueError):
+        error = ctx["error"]
+        return error.code, dict(error.params)
+    code = str(ctx.get("code", kind))
+    params: dict[str, object] = {}
+    for key, value in ctx.items():
+        if key in ("code", "message", "error"):
+            continue
+        if key == "expected" and kind in ("literal_error", "enum") and isinstance(value, str):
+            params[key] = tuple(_CHOICE.findall(value.replace(" or ", ", ")))
+        elif isinstance(value, list):
+            params[key] = str(value)
+        else:
+            params[key] = value
+    return code, params

@@ -40,7 +40,7 @@ def enters(work: Working, event: Enters) -> list[Change]:
 def _during_combat_after(work: Working, declared: str, field: str) -> None:
     done = work.attackers_declared if declared == "attackers" else work.blockers_declared
     if not work.in_combat or not done or work.step == "beginning_of_combat":
-        raise TimelineInputError(field, f"this happens during combat, once {declared} are declared")
+        raise TimelineInputError(field, f"after_{declared}_declared")
 
 
 def enters_attacking(work: Working, event: EntersAttacking) -> list[Change]:
@@ -49,9 +49,9 @@ def enters_attacking(work: Working, event: EntersAttacking) -> list[Change]:
     board = work.solver_board()
     if target in {p.id for p in work.snapshot.players}:
         if work.team(target) == work.team(work.snapshot.active_player):
-            raise TimelineInputError("attacking", f"'{target}' is not an opponent of the attacking player")
+            raise TimelineInputError("attacking", "not_opponent_of_attacker", id=target)
         if target not in board.defending_players:
-            raise TimelineInputError("attacking", f"'{target}' is not a defending player this combat (506.2, 508.4)")
+            raise TimelineInputError("attacking", "not_defending_this_combat", id=target)
     changes = _enter(work, creature, "put_attacking")
     reason = _never_attacking(work, creature, target)
     if reason is not None:
@@ -100,9 +100,7 @@ def _never_attacking(work: Working, creature: Permanent, target: str) -> str | N
 def _blocking_checks(work: Working, blocker: Permanent, field: str) -> None:
     _during_combat_after(work, "blockers", field)
     if work.team(blocker.controller) == work.team(work.snapshot.active_player):
-        raise TimelineInputError(
-            field, f"'{blocker.id}' is controlled by '{blocker.controller}', who is attacking: it can't block"
-        )
+        raise TimelineInputError(field, "blocker_of_attacking_player", id=blocker.id, controller=blocker.controller)
 
 
 def _defends_against(work: Working, blocker: Permanent, attacker_id: str) -> bool:

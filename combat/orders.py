@@ -48,9 +48,7 @@ def announce(work: Working, event: DamageAssignmentOrder) -> tuple[list[Change],
     if not work.old_rules:
         return [NoChange(object=of, reason="no_order_current_rules", **work.cite("no_order"))], True
     if not work.in_combat or not work.blockers_declared:
-        raise TimelineInputError(
-            "damage_assignment_order", "damage assignment orders are announced once blockers are declared (509.2)"
-        )
+        raise TimelineInputError("damage_assignment_order", "order_before_blocks")
     order = work.orders.get(of)
     if order is None or not order.due:
         return [NoChange(object=of, reason="no_order_now", **work.cite("order_attacker"))], True

@@ -46,7 +46,7 @@ def begin_combat(work: Working) -> list[Change]:
     changes: list[Change] = []
     if work.in_combat:
         if work.step != "end_of_combat":
-            raise TimelineInputError("", "a new combat phase begins only once this one has ended (end_of_combat)")
+            raise TimelineInputError("", "new_combat_during_combat", step="end_of_combat")
         changes += end_combat(work)
     work.combat += 1
     work.combats.append(CombatRecord(number=work.combat))
@@ -60,7 +60,7 @@ def begin_combat(work: Working) -> list[Change]:
 
 def skip_combat(work: Working) -> list[Change]:
     if work.in_combat:
-        raise TimelineInputError("", "a combat phase can be skipped only before it begins, not during combat")
+        raise TimelineInputError("", "skip_during_combat")
     work.combat += 1
     work.combats.append(CombatRecord(number=work.combat, skipped=True))
     work.step = "postcombat_main"
@@ -99,14 +99,14 @@ def combat_damage(work: Working) -> list[Change]:
     """The next combat damage step: the first-strike one if a creature in combat has first or double strike as
     the step begins (510.4), then the regular one."""
     if not work.in_combat:
-        raise TimelineInputError("", "combat damage happens during a combat phase; begin one with beginning_of_combat")
+        raise TimelineInputError("", "damage_outside_combat", step="beginning_of_combat")
     if work.step in ("beginning_of_combat", "declare_attackers"):
         if work.step == "declare_attackers" and _has_attackers(work):
-            raise TimelineInputError("", "blockers are declared first: write declare_blockers (an empty one is {})")
-        reason = "no creature attacked: the combat damage step is skipped (508.8)"
-        raise TimelineInputError("", reason if work.step == "declare_attackers" else "attackers are declared first")
+            raise TimelineInputError("", "blockers_first", step="declare_blockers")
+        reason = "no_attackers_no_damage" if work.step == "declare_attackers" else "attackers_first_short"
+        raise TimelineInputError("", reason)
     if work.step in ("combat_damage", "end_of_combat"):
-        raise TimelineInputError("", "there is no further combat damage step in this combat phase")
+        raise TimelineInputError("", "no_further_damage")
     if work.step == "declare_blockers":
         strikers = _first_strike(work)
         if strikers:
@@ -121,14 +121,14 @@ def combat_damage(work: Working) -> list[Change]:
 def end_of_combat(work: Working) -> list[Change]:
     changes: list[Change] = []
     if not work.in_combat:
-        raise TimelineInputError("", "the end of combat step is part of a combat phase; begin one first")
+        raise TimelineInputError("", "end_outside_combat")
     if work.step == "end_of_combat":
-        raise TimelineInputError("", "the end of combat step has already begun")
+        raise TimelineInputError("", "end_already")
     if work.step == "beginning_of_combat":
-        raise TimelineInputError("", "attackers are declared first: write declare_attackers (an empty one is {})")
+        raise TimelineInputError("", "attackers_first", step="declare_attackers")
     if work.step == "declare_attackers":
         if _has_attackers(work):
-            raise TimelineInputError("", "blockers are declared first: write declare_blockers (an empty one is {})")
+            raise TimelineInputError("", "blockers_first", step="declare_blockers")
         changes += _leave_declare_attackers(work)
     while work.step in ("declare_blockers", "first_strike_damage"):
         changes += combat_damage(work)
@@ -146,7 +146,7 @@ def end_combat(work: Working) -> list[Change]:
 
 def postcombat_main(work: Working) -> list[Change]:
     if not work.in_combat:
-        raise TimelineInputError("", "postcombat_main follows a combat phase")
+        raise TimelineInputError("", "postcombat_outside", step="postcombat_main")
     changes: list[Change] = []
     if work.step != "end_of_combat":
         changes += end_of_combat(work)
@@ -182,9 +182,9 @@ def _check(work: Working, declaration: Declaration, step: str, event_field: str,
     )
     for problem in reference_problems(snapshot):
         if problem.path.startswith("declaration."):
-            raise TimelineInputError(event_field + problem.path.removeprefix("declaration"), problem.message)
+            raise TimelineInputError(event_field + problem.path.removeprefix("declaration"), problem)
         if problem.path.startswith("declaration"):
-            raise TimelineInputError(event_field, problem.message)
+            raise TimelineInputError(event_field, problem)
     return check(snapshot, lang=lang)
 
 
@@ -211,12 +211,12 @@ def declare_attackers(work: Working, declared: AttackDeclaration, lang: str) -> 
     if work.step == "precombat_main":
         changes += begin_combat(work)
     elif work.step == "postcombat_main":
-        raise TimelineInputError("", "an additional combat phase begins with beginning_of_combat (500.8)")
+        raise TimelineInputError("", "additional_combat", step="beginning_of_combat")
     elif work.step != "beginning_of_combat":
         raise TimelineInputError(
             "",
-            "attackers are declared once per combat phase, at the start of its declare "
-            "attackers step; an additional combat phase begins with beginning_of_combat",
+            "attackers_once",
+            step="beginning_of_combat",
         )
     declaration = Declaration(attacks=declared.attacks, bands=declared.bands)
     report = _check(work, declaration, "declare_attackers", "declare_attackers", lang)
@@ -247,14 +247,10 @@ def _attacker(defender: str | None, creature: str, target: str, bands: dict[str,
 
 def declare_blockers(work: Working, declared: BlockDeclaration, lang: str) -> tuple[list[Change], Report | None]:
     if work.step != "declare_attackers":
-        where = (
-            "before attackers are declared"
-            if work.step in ("precombat_main", "beginning_of_combat")
-            else ("once per combat phase, at the start of its declare blockers step")
-        )
-        raise TimelineInputError("", f"blockers are declared {where}")
+        early = work.step in ("precombat_main", "beginning_of_combat")
+        raise TimelineInputError("", "blockers_before_attackers" if early else "blockers_once")
     if not _has_attackers(work):
-        raise TimelineInputError("", "no creature attacked: the declare blockers step is skipped (508.8)")
+        raise TimelineInputError("", "no_attackers_no_blockers")
     declaration = Declaration.model_validate({"blocks": {b: list(a) for b, a in declared.blocks.items()}})
     report = _check(work, declaration, "declare_blockers", "declare_blockers", lang)
     changes = _begin(work, "declare_blockers")

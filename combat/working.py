@@ -7,10 +7,12 @@ once.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..models import Permanent, Snapshot
+from ..models.problem_words import Param
 from ..models.validation import InputProblem
 from ..solver.board import Board
 from .citations import Cite, cite
@@ -38,15 +40,17 @@ from .state import (
 class TimelineInputError(Exception):
     """An event that cannot happen where it is written, or names what is not there: bad input (exit 2)."""
 
-    def __init__(self, field: str, message: str) -> None:
+    def __init__(self, field: str, code: str | InputProblem, **params: Param) -> None:
+        """`code` names the message (models/problem_words.py), or is a problem found by the models' checks."""
         self.field = field
-        self.message = message
-        super().__init__(f"{field}: {message}")
+        self.words = code if isinstance(code, InputProblem) else InputProblem.of("", code, **params)
+        self.message = self.words.message
+        super().__init__(f"{field}: {self.message}")
 
     def problem(self, index: int, kind: str) -> InputProblem:
         """Where: the event's field, or the event itself (named by its word) when the whole event is misplaced."""
         where = f"events[{index}]" + (f".{self.field}" if self.field else f" ({kind})")
-        return InputProblem(where, self.message)
+        return dataclasses.replace(self.words, path=where)
 
 
 STEP_ORDER: dict[TurnStep, int] = {
@@ -109,8 +113,8 @@ class Working:
     def on_battlefield(self, permanent_id: str, field_name: str) -> Permanent:
         found = self.board.get(permanent_id)
         if found is None or found.phased_out:
-            gone = "is phased out" if found is not None else "is not on the battlefield at this point"
-            raise TimelineInputError(field_name, f"'{permanent_id}' {gone}")
+            gone = "phased_out" if found is not None else "not_on_battlefield"
+            raise TimelineInputError(field_name, gone, id=permanent_id)
         return found
 
     def roles(self, permanent_id: str) -> tuple[Role, ...]:

@@ -265,6 +265,122 @@ PROBLEM_TEXTS: dict[str, Message] = {
         "un caractère de contrôle ({char}) au caractère {position} ; noms et identifiants tiennent sur une ligne",
         "un carácter de control ({char}) en el carácter {position}; nombres e identificadores son de una línea",
     ),
+    # -- an event that cannot happen where it is written (combat/: the timeline) ------------------------------------
+    "new_combat_during_combat": Message(
+        "a new combat phase begins only once this one has ended ({step})",
+        "une nouvelle phase de combat ne commence qu'une fois celle-ci terminée ({step})",
+        "una nueva fase de combate solo empieza cuando esta ha terminado ({step})",
+    ),
+    "skip_during_combat": Message(
+        "a combat phase can be skipped only before it begins, not during combat",
+        "une phase de combat ne peut être passée qu'avant son début, pas pendant le combat",
+        "una fase de combate solo puede saltarse antes de empezar, no durante el combate",
+    ),
+    "damage_outside_combat": Message(
+        "combat damage happens during a combat phase; begin one with {step}",
+        "les blessures de combat ont lieu pendant une phase de combat ; commencez-en une avec {step}",
+        "el daño de combate ocurre durante una fase de combate; empieza una con {step}",
+    ),
+    "blockers_first": Message(
+        "blockers are declared first: write {step} (an empty one is {{}})",
+        "les bloqueurs se déclarent d'abord : écrivez {step} (vide : {{}})",
+        "los bloqueadores se declaran primero: escribe {step} (vacío: {{}})",
+    ),
+    "attackers_first": Message(
+        "attackers are declared first: write {step} (an empty one is {{}})",
+        "les attaquants se déclarent d'abord : écrivez {step} (vide : {{}})",
+        "los atacantes se declaran primero: escribe {step} (vacío: {{}})",
+    ),
+    "attackers_first_short": Message(
+        "attackers are declared first", "les attaquants se déclarent d'abord", "los atacantes se declaran primero"
+    ),
+    "no_attackers_no_damage": Message(
+        "no creature attacked: the combat damage step is skipped (508.8)",
+        "aucune créature n'a attaqué : l'étape des blessures de combat est passée (508.8)",
+        "ninguna criatura atacó: el paso de daño de combate se salta (508.8)",
+    ),
+    "no_attackers_no_blockers": Message(
+        "no creature attacked: the declare blockers step is skipped (508.8)",
+        "aucune créature n'a attaqué : l'étape de déclaration des bloqueurs est passée (508.8)",
+        "ninguna criatura atacó: el paso de declarar bloqueadores se salta (508.8)",
+    ),
+    "no_further_damage": Message(
+        "there is no further combat damage step in this combat phase",
+        "il n'y a plus d'étape de blessures de combat dans cette phase de combat",
+        "no hay más pasos de daño de combate en esta fase de combate",
+    ),
+    "end_outside_combat": Message(
+        "the end of combat step is part of a combat phase; begin one first",
+        "l'étape de fin de combat fait partie d'une phase de combat ; commencez-en une d'abord",
+        "el paso final del combate es parte de una fase de combate; empieza una primero",
+    ),
+    "end_already": Message(
+        "the end of combat step has already begun",
+        "l'étape de fin de combat a déjà commencé",
+        "el paso final del combate ya ha empezado",
+    ),
+    "postcombat_outside": Message(
+        "{step} follows a combat phase", "{step} suit une phase de combat", "{step} sigue a una fase de combate"
+    ),
+    "additional_combat": Message(
+        "an additional combat phase begins with {step} (500.8)",
+        "une phase de combat supplémentaire commence par {step} (500.8)",
+        "una fase de combate adicional empieza con {step} (500.8)",
+    ),
+    "attackers_once": Message(
+        "attackers are declared once per combat phase, at the start of its declare attackers step; an additional "
+        "combat phase begins with {step}",
+        "les attaquants se déclarent une fois par phase de combat, au début de son étape de déclaration des "
+        "attaquants ; une phase de combat supplémentaire commence par {step}",
+        "los atacantes se declaran una vez por fase de combate, al principio de su paso de declarar atacantes; "
+        "una fase de combate adicional empieza con {step}",
+    ),
+    "blockers_before_attackers": Message(
+        "blockers are declared before attackers are declared",
+        "les bloqueurs se déclarent après les attaquants",
+        "los bloqueadores se declaran después de los atacantes",
+    ),
+    "blockers_once": Message(
+        "blockers are declared once per combat phase, at the start of its declare blockers step",
+        "les bloqueurs se déclarent une fois par phase de combat, au début de son étape de déclaration des bloqueurs",
+        "los bloqueadores se declaran una vez por fase de combate, al principio de su paso de declarar bloqueadores",
+    ),
+    "after_attackers_declared": Message(
+        "this happens during combat, once attackers are declared",
+        "cela a lieu pendant le combat, une fois les attaquants déclarés",
+        "esto ocurre durante el combate, una vez declarados los atacantes",
+    ),
+    "after_blockers_declared": Message(
+        "this happens during combat, once blockers are declared",
+        "cela a lieu pendant le combat, une fois les bloqueurs déclarés",
+        "esto ocurre durante el combate, una vez declarados los bloqueadores",
+    ),
+    "not_opponent_of_attacker": Message(
+        "'{id}' is not an opponent of the attacking player",
+        "'{id}' n'est pas un adversaire du joueur attaquant",
+        "'{id}' no es un oponente del jugador atacante",
+    ),
+    "not_defending_this_combat": Message(
+        "'{id}' is not a defending player this combat (506.2, 508.4)",
+        "'{id}' n'est pas un joueur défenseur dans ce combat (506.2, 508.4)",
+        "'{id}' no es un jugador defensor en este combate (506.2, 508.4)",
+    ),
+    "blocker_of_attacking_player": Message(
+        "'{id}' is controlled by '{controller}', who is attacking: it can't block",
+        "'{id}' est contrôlé par '{controller}', qui attaque : il ne peut pas bloquer",
+        "'{id}' está controlado por '{controller}', que ataca: no puede bloquear",
+    ),
+    "order_before_blocks": Message(
+        "damage assignment orders are announced once blockers are declared (509.2)",
+        "les ordres d'attribution des blessures s'annoncent une fois les bloqueurs déclarés (509.2)",
+        "los órdenes de asignación de daño se anuncian una vez declarados los bloqueadores (509.2)",
+    ),
+    "phased_out": Message("'{id}' is phased out", "'{id}' est hors-phase", "'{id}' está fuera de fase"),
+    "not_on_battlefield": Message(
+        "'{id}' is not on the battlefield at this point",
+        "'{id}' n'est pas sur le champ de bataille à ce moment",
+        "'{id}' no está en el campo de batalla en este momento",
+    ),
     # -- a judge's question that doesn't fit the snapshot (solver/questions.py) ------------------------------------
     "question_step": Message(
         "{question} asks about the {step} step; the snapshot's step is {actual}",
@@ -315,8 +431,12 @@ _GROUPING = {"en": ",", "fr": "\u202f", "es": "\u202f"}  # thousands: 1,000,000 
 
 def shown(value: object, lang: str) -> str:
     """A value as a message shows it in `lang`: numbers grouped by thousands, a list joined with "or"."""
+    if isinstance(value, float) and value.is_integer() and abs(value) < 2**53:
+        value = int(value)
     if isinstance(value, int) and not isinstance(value, bool):
         return format(value, ",").replace(",", _GROUPING.get(lang, ","))
+    if isinstance(value, float) and lang in ("fr", "es"):
+        return str(value).replace(".", ",")  # 0,5
     if isinstance(value, (list, tuple)):
         return join(lang, [str(v) for v in value], "or")
     return str(value)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..limits import tidy
+from ..limits import MESSAGE_LIMIT, SHOWN, clip, tidy
 from .abilities import AttacksIfAble, BlocksIfAble, GoadedBy
 from .effects import (
     AttackCostEffect,
@@ -49,7 +50,7 @@ class InputProblem:
             return self.message
         message = PROBLEM_TEXTS.get(self.code) or SCHEMA_TEXTS.get(self.code)
         rendered = render_message(message, self.params, lang) if message is not None else None
-        return self.message if rendered is None else tidy(rendered)
+        return self.message if rendered is None else shortened(rendered)
 
     def line(self, lang: str = "en") -> str:
         """`path: text` as the CLI prints it (French puts a space before the colon)."""
@@ -59,6 +60,17 @@ class InputProblem:
 
     def __str__(self) -> str:
         return self.line("en")
+
+
+def shortened(text: str) -> str:
+    """`tidy` without its English note: a quoted value past SHOWN characters and the whole past MESSAGE_LIMIT end in
+    "…", and nothing unprintable is left."""
+    text = _QUOTED.sub(lambda m: f"'{m.group(1)[:SHOWN]}…'" if len(m.group(1)) > SHOWN else m.group(), text)
+    text = clip(text, len(text))  # escapes what can't be printed, cuts nothing
+    return text if len(text) <= MESSAGE_LIMIT else text[:MESSAGE_LIMIT] + "…"
+
+
+_QUOTED = re.compile(r"'([^']*)'")
 
 
 def _where(index: int, permanent: Permanent) -> str:

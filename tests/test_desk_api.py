@@ -207,31 +207,34 @@ def test_serve_starts_the_page_with_one_command() -> None:
     import time
     import urllib.request
 
-    port = _free_port()
     code = "from combatcheck.cli import main; main()"
-    server = subprocess.Popen(
-        [sys.executable, "-c", code, "serve", "--port", str(port)],
-        stdout=subprocess.DEVNULL,  # not pytest's: a server left running would keep a pipe reading it open
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        deadline = time.monotonic() + 120  # a bound for a stall only: a busy machine may take long to import
-        while True:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as page:
-                    assert "judge's desk" in page.read().decode()
-                break
-            except OSError:
-                assert server.poll() is None and time.monotonic() < deadline, "the desk did not start"
-                time.sleep(0.2)
-    finally:
-        server.terminate()
+    for _attempt in range(3):  # a free port may be taken by another program before the server binds it: another
+        port, page = _free_port(), ""
+        server = subprocess.Popen(
+            [sys.executable, "-c", code, "serve", "--port", str(port)],
+            stdout=subprocess.DEVNULL,  # not pytest's: a server left running would keep a pipe reading it open
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         try:
-            _, errors = server.communicate(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            _, errors = server.communicate()
+            deadline = time.monotonic() + 120  # a bound for a stall only: a busy machine may take long to import
+            while not page and server.poll() is None:
+                try:
+                    with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10) as answer:
+                        page = answer.read().decode()
+                except OSError:
+                    assert time.monotonic() < deadline, "the desk did not start"
+                    time.sleep(0.2)
+        finally:
+            server.terminate()
+            try:
+                _, errors = server.communicate(timeout=30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                _, errors = server.communicate()
+        if page or f"--port: can't listen on 127.0.0.1:{port}" not in errors:
+            break
+    assert "judge's desk" in page, errors
     assert server.returncode == -signal.SIGTERM, errors  # it stopped on `kill`'s signal (uvicorn re-raises it)
     assert f"http://127.0.0.1:{port}/" in errors
 

@@ -22,6 +22,7 @@ import pytest
 REPOSITORY_ROOT = Path(__file__).resolve().parent.parent
 EXIT_WATCHDOG_SECONDS = 300
 EMPTY_CACHE = pytest.StashKey[str]()
+TERMINAL_SETTINGS = ("FORCE_COLOR", "NO_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE", "COLUMNS", "LINES")
 
 
 class RootIsNotATestPackage:
@@ -39,6 +40,10 @@ def pytest_configure(config: pytest.Config) -> None:
     # The tests (and the commands they start) see the bundled card database, not one that `cards import` left in
     # this machine's cache directory; a test about imported databases sets its own directory.
     config.stash[EMPTY_CACHE] = os.environ["COMBATCHECK_CACHE_DIR"] = tempfile.mkdtemp(prefix="combatcheck-tests-")
+    # Output captured by the tests is not a terminal, whatever the CI's environment says: rich would otherwise draw
+    # its progress bar and colours (FORCE_COLOR, TTY_COMPATIBLE) or wrap at a width (COLUMNS) set there.
+    for name in TERMINAL_SETTINGS:
+        os.environ.pop(name, None)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -3,7 +3,8 @@ Parses arguments and prints only; `combatcheck.cli` mounts the commands."""
 
 from __future__ import annotations
 
-from typing import Annotated, NoReturn
+from collections.abc import Callable
+from typing import Annotated, NoReturn, TypeVar
 
 import typer
 
@@ -13,11 +14,25 @@ from ..models.answers import ChoiceAnswer, DeclarationCount, ForcedChoices
 
 FileArg = Annotated[str, typer.Argument(help="snapshot file (YAML or JSON); '-' reads standard input")]
 ANSWER_EXIT = {"yes": 0, "no": 1, "unknown": 3}
+T = TypeVar("T")
 
 
 def _read(file: str, lang: Lang = Lang.en) -> Snapshot:
     try:
         return one_declaration(read_snapshot(file))
+    except SnapshotError as exc:
+        fail([p.line(lang.value) for p in exc.problems], lang.value)
+
+
+def _answered(work: Callable[[], T], lang: Lang) -> T:
+    """The answer, or the bad input in `lang`: a question that doesn't fit the snapshot, a board beyond the size
+    limits (BoardTooLarge)."""
+    from ..solver import QuestionError
+
+    try:
+        return work()
+    except QuestionError as exc:
+        fail([exc.problem.line(lang.value)], lang.value)
     except SnapshotError as exc:
         fail([p.line(lang.value) for p in exc.problems], lang.value)
 
@@ -38,14 +53,11 @@ def _emit(
 def _ask_choice(
     file: str, actor: str, target: str, attack: bool, lang: Lang, time_limit: float | None, as_json: bool
 ) -> NoReturn:
-    from ..solver import QuestionError, can_attack, can_block
+    from ..solver import can_attack, can_block
 
     snapshot = _read(file, lang)
     ask = can_attack if attack else can_block
-    try:
-        answer = ask(snapshot, actor, target, lang=lang.value, time_limit=time_limit)
-    except QuestionError as exc:
-        fail([exc.problem.line(lang.value)], lang.value)
+    answer = _answered(lambda: ask(snapshot, actor, target, lang=lang.value, time_limit=time_limit), lang)
     _emit(answer, snapshot, as_json, ANSWER_EXIT[answer.answer])
 
 
@@ -87,7 +99,9 @@ def count_command(
     from ..solver import count_declarations
 
     snapshot = _read(file, lang)
-    answer = count_declarations(snapshot, limit=limit, show=show, lang=lang.value, time_limit=time_limit)
+    answer = _answered(
+        lambda: count_declarations(snapshot, limit=limit, show=show, lang=lang.value, time_limit=time_limit), lang
+    )
     _emit(answer, snapshot, as_json, 3 if answer.status == "unknown" else 0)
 
 
@@ -98,7 +112,7 @@ def forced_command(
     from ..solver import forced_choices
 
     snapshot = _read(file, lang)
-    answer = forced_choices(snapshot, lang=lang.value, time_limit=time_limit)
+    answer = _answered(lambda: forced_choices(snapshot, lang=lang.value, time_limit=time_limit), lang)
     _emit(answer, snapshot, as_json, 3 if answer.status == "unknown" else 0)
 
 

@@ -10,6 +10,20 @@ import typer
 
 from ..console import Lang, LangOpt, TimeOpt, err, fail
 from ..models import Snapshot, SnapshotError, one_declaration, read_snapshot
+from ..solver.text import Message
+
+ERRORS = {
+    "suffix": Message(
+        "{option} {output}: write {svg} or {png}",
+        "{option} {output} : écrivez un fichier {svg} ou {png}",
+        "{option} {output}: escribe un archivo {svg} o {png}",
+    ),
+    "unwritable": Message(
+        "{output}: {problem}",
+        "{output} : écriture impossible (selon le système : {problem})",
+        "{output}: no se puede escribir (según el sistema: {problem})",
+    ),
+}
 
 
 def render_command(
@@ -26,7 +40,10 @@ def render_command(
 
     suffix = output.suffix.lower()
     if suffix not in (".svg", ".png"):
-        fail([f"--out {output}: write .svg or .png"])
+        fail(
+            [ERRORS["suffix"].format(lang.value, {"option": "--out", "output": output, "svg": ".svg", "png": ".png"})],
+            lang.value,
+        )
     try:
         snapshot = read_snapshot(file)
         svg = (
@@ -42,7 +59,7 @@ def render_command(
     except PngUnavailable as exc:
         fail([str(exc)])
     except OSError as exc:
-        fail([f"{output}: {exc.strerror or exc}"])
+        fail([ERRORS["unwritable"].format(lang.value, {"output": output, "problem": exc.strerror or exc})], lang.value)
     err.print(f"{output} written", markup=False)
 
 

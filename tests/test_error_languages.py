@@ -359,6 +359,8 @@ def test_render_and_the_questions_print_errors_in_their_lang(tmp_path: Path) -> 
     question = runner.invoke(app, ["can-block", lure, "nobody", "lured", "--lang", "fr"])
     assert question.exit_code == 2
     assert question.stderr.strip() == "erreur : blocker : 'nobody' n'est pas un permanent de la situation"
+    suffix = runner.invoke(app, ["render", lure, "--out", str(tmp_path / "x.jpg"), "--lang", "fr"])
+    assert suffix.exit_code == 2 and suffix.stderr.endswith(".jpg : écrivez un fichier .svg ou .png\n")
     missing = runner.invoke(app, ["check", str(tmp_path / "absent.yaml"), "--lang", "fr"])
     assert missing.exit_code == 2 and missing.stderr.endswith(": ce fichier n'existe pas\n")
 
@@ -402,3 +404,25 @@ def test_the_desk_answers_4xx_in_the_requests_language() -> None:
         "error": "paramètres de requête invalides",
         "problems": [{"path": "time_limit", "message": "un nombre supérieur à 0 est attendu"}],
     }
+
+
+def test_an_oversize_board_is_refused_in_the_commands_language(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A board beyond the size limits (solver/budget.py), met by check and by the questions (count, forced,
+    can-block), in French; the numbers grouped the French way."""
+    import combatcheck.solver.budget as budget
+    from test_check_budget import _blockers_board
+
+    monkeypatch.setattr(budget, "MAX_PAIRS", 5)
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps(_blockers_board(3, 2)), encoding="utf-8")
+    for command in (["check"], ["count"], ["forced"], ["can-block", "b0", "a0"]):
+        result = runner.invoke(app, [command[0], str(path), *command[1:], "--lang", "fr"])
+        assert result.exit_code == 2, command
+        assert result.stderr == (
+            "erreur : permanents : la situation est trop grande pour être vérifiée : 2 bloqueurs potentiels et "
+            "3 attaquants font 6 blocages possibles ; la limite est 5 (docs/performance.md)\n"
+        ), command
+    monkeypatch.setattr(budget, "MAX_PAIRS", 1_000_000)
+    problem = InputProblem.of("permanents", "too_many_atoms", limit=2_000_000, doc="docs/performance.md")
+    assert "2\u202f000\u202f000 conditions" in problem.text("fr")
+    assert "more than 2,000,000 conditions" in str(problem)

@@ -29,6 +29,7 @@ def main() -> None:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
         page = browser.new_page(locale="en-US", viewport={"width": 1200, "height": 1000})
         page.goto(f"http://127.0.0.1:{port}/")
+        page.wait_for_selector("body[data-ready]", state="attached")  # started: its editor won't be redrawn now
         page.set_input_files("#load", str(ROOT / "examples" / "cards-509.1c-menace.yaml"))
         page.locator('#perms tbody tr[data-id="dog"] select.declare').select_option("brute")
         expect(page.locator("#lines")).to_contain_text("702.111b")

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.connection
+import os
 import signal
+import threading
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -69,8 +72,22 @@ def _tasks(inputs: Sequence[str], done: dict[str, set[int]], size: int, summary:
 
 
 def _init_worker() -> None:
-    """Pool workers leave Ctrl-C to the main process, which stops the run and keeps what is written."""
+    """Pool workers leave Ctrl-C to the main process, which stops the run and keeps what is written; and they end
+    when it is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(
+            target=_exit_with_parent, args=(parent.sentinel,), name="exit-with-parent", daemon=True
+        ).start()
+
+
+def _exit_with_parent(sentinel: int) -> None:
+    """A main process killed outright (the out-of-memory killer, a test watchdog) never tells its workers to stop:
+    they would wait for work forever, holding the standard output they inherited open and the forkserver alive
+    (every worker holds its lifeline). The main process's sentinel becomes ready when it ends."""
+    multiprocessing.connection.wait([sentinel])
+    os._exit(1)
 
 
 def _pool(workers: int) -> ProcessPoolExecutor:

@@ -54,11 +54,11 @@ def _attr(value: str) -> str:
     return quoteattr(value.encode("utf-8", "replace").decode("utf-8"))
 
 
-def _title(key: str, lang: str) -> str:
+def title_word(key: str, lang: str) -> str:
     return TITLES[key].format(lang, {})
 
 
-def _wrap(text: str, width: int) -> list[str]:
+def wrap(text: str, width: int) -> list[str]:
     lines: list[str] = []
     current = ""
     for part in text.split():
@@ -179,33 +179,33 @@ class Panel:
             f'stroke="{stroke}" stroke-width="{width}"/>'
         )
         name = perm.name if perm is not None and perm.name else object_id
-        lines = _wrap(name, 13)[:2]
+        lines = wrap(name, 13)[:2]
         for i, line in enumerate(lines):
-            out.append(_svg_text(x + 7, y + 19 + i * 17, line, 15, weight="bold"))
-        detail = _title("player", self.lang) if perm is None else f"{object_id} · {perm.controller}"
-        out.append(_svg_text(x + 7, y + 21 + len(lines) * 17, detail, 11.5, fill="#555"))
+            out.append(svg_text(x + 7, y + 19 + i * 17, line, 15, weight="bold"))
+        detail = title_word("player", self.lang) if perm is None else f"{object_id} · {perm.controller}"
+        out.append(svg_text(x + 7, y + 21 + len(lines) * 17, detail, 11.5, fill="#555"))
         if perm is not None:
             abilities = ability_lines(perm, self.board, self.lang)
-            shown = [part for ability in abilities for part in _wrap(ability, 18)][: 6 - len(lines)]
+            shown = [part for ability in abilities for part in wrap(ability, 18)][: 6 - len(lines)]
             top = y + 42 + len(lines) * 17
             for i, line in enumerate(shown):
-                out.append(_svg_text(x + 7, top + i * 15, line, 12.5))
+                out.append(svg_text(x + 7, top + i * 15, line, 12.5))
             stats = _stats(perm)
             if stats:
                 out.append(
                     f'<rect x="{x + CARD_W - 52}" y="{y + CARD_H - 28}" width="46" height="22" rx="5" '
                     'fill="#f1ede4" stroke="#444"/>'
                 )
-                out.append(_svg_text(x + CARD_W - 29, y + CARD_H - 12, stats, 14, weight="bold", anchor="middle"))
+                out.append(svg_text(x + CARD_W - 29, y + CARD_H - 12, stats, 14, weight="bold", anchor="middle"))
             if perm.tapped:
-                out.append(_svg_text(x + 8, y + CARD_H - 12, _title("tapped", self.lang), 11, fill="#555"))
+                out.append(svg_text(x + 8, y + CARD_H - 12, title_word("tapped", self.lang), 11, fill="#555"))
         rules = list(dict.fromkeys(f.rule for f in findings))
         if rules:
             badge = " ".join(rules)
             badge_w = 8 + 7.2 * len(badge)
             out.append(
                 f'<rect x="{x - 4}" y="{y - 12}" width="{badge_w}" height="20" rx="10" fill="{stroke}"/>'
-                + _svg_text(x - 4 + badge_w / 2, y + 3, badge, 12, fill="#fff", weight="bold", anchor="middle")
+                + svg_text(x - 4 + badge_w / 2, y + 3, badge, 12, fill="#fff", weight="bold", anchor="middle")
             )
             tip = "; ".join(f.message for f in findings)
             out.append(f"<title>{_text(tip)}</title>")
@@ -229,7 +229,7 @@ def _stats(perm: Permanent) -> str:
     return ""
 
 
-def _svg_text(
+def svg_text(
     x: float,
     y: float,
     text: str,
@@ -275,7 +275,7 @@ def render_svg(
     board = Board(snapshot)
     arrow = "attack" if snapshot.step == "declare_attackers" else "block"
     panels: list[tuple[str, Panel, Marks]] = []
-    heading = _title("proposal" if snapshot.declaration is not None else "board", language)
+    heading = title_word("proposal" if snapshot.declaration is not None else "board", language)
     findings = report.violations if report is not None else []
     panels.append((heading, Panel(board, snapshot.declaration, language, arrow), Marks.of(findings)))
     if witness and report is not None and report.verdict == "illegal" and report.witness is not None:
@@ -285,24 +285,28 @@ def render_svg(
     y = float(MARGIN)
     if report is not None:
         body.append(
-            _svg_text(MARGIN, y + 22, word(report.verdict, language), 24, fill=COLOURS[report.verdict], weight="bold")
+            svg_text(MARGIN, y + 22, word(report.verdict, language), 24, fill=COLOURS[report.verdict], weight="bold")
         )
         y += 34
         for item in report.violations:
             label = word("missed" if item.kind == "requirement" else "broken", language)
             colon = " : " if language == "fr" else ": "
-            for i, line in enumerate(_wrap(f"{item.rule} · {label}{colon}{item.message}", int(width / 7.4))):
-                body.append(_svg_text(MARGIN + (12 if i else 0), y + 16, line, 13, fill=COLOURS[item.kind]))
+            for i, line in enumerate(wrap(f"{item.rule} · {label}{colon}{item.message}", int(width / 7.4))):
+                body.append(svg_text(MARGIN + (12 if i else 0), y + 16, line, 13, fill=COLOURS[item.kind]))
                 y += 18
         y += 6
     for title, panel, marks in panels:
-        for line in _wrap(title, int(width / 8.6)):
-            body.append(_svg_text(MARGIN, y + 18, line, 15, weight="bold"))
+        for line in wrap(title, int(width / 8.6)):
+            body.append(svg_text(MARGIN, y + 18, line, 15, weight="bold"))
             y += 20
         y += 10
         body += panel.draw(y, marks, "proposal" if panel.arrow != "witness" else "witness")
         y += panel.height + 12
-    height = y + MARGIN
+    return document(width, y + MARGIN, body)
+
+
+def document(width: float, height: float, body: list[str]) -> str:
+    """A standalone SVG document of that size around `body`, with the arrowheads its lines use."""
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {height:g}" width="{width:g}" '
         f'height="{height:g}" font-family="{FONT}" role="img">'

@@ -19,7 +19,7 @@ from ..models.report import Finding
 from ..solver.board import Board
 from ..solver.explain import word
 from ..solver.text import Message
-from .svg import COLOURS, FONT, MARGIN, SLOT_W, Marks, Panel, Slot, _markers, _svg_text, _title, _wrap
+from .svg import COLOURS, MARGIN, SLOT_W, Marks, Panel, Slot, document, svg_text, title_word, wrap
 
 REMOVED = Message("removed from combat", "retiré du combat", "removida del combate")
 LINE_H = 17
@@ -47,8 +47,8 @@ class StatePanel(Panel):
             return drawn
         x, y = slot.x + SLOT_W / 2, slot.bottom[1]
         caption = [
-            _svg_text(x, y + 13 + 13 * i, line, 10.5, fill="#555", anchor="middle")
-            for i, line in enumerate(_wrap(cause, 26)[:3])
+            svg_text(x, y + 13 + 13 * i, line, 10.5, fill="#555", anchor="middle")
+            for i, line in enumerate(wrap(cause, 26)[:3])
         ]
         return ['<g class="removed" opacity="0.55">', *drawn, *caption, "</g>"]
 
@@ -123,7 +123,7 @@ def render_timeline_svg(snapshot: Snapshot, timeline: Timeline) -> str:
         proposal = _proposal(snapshot, moment, lang) if report is not None and report.verdict != "legal" else None
         if report is not None and proposal is not None:
             width = max(width, proposal.width)
-            parts.append(_Part("caption", _title("proposal", lang)))
+            parts.append(_Part("caption", title_word("proposal", lang)))
             parts.append(_Part("panel", "proposal", panel=proposal, marks=Marks.of(report.violations)))
         key = _picture_key(moment.state)
         if moment.state.attackers and key != last_key:
@@ -155,7 +155,7 @@ def _document(parts: list[_Part], width: float, lang: str) -> str:
     y = float(MARGIN)
     for part in parts:
         if part.kind == "verdict":
-            body.append(_svg_text(MARGIN, y + 22, word(part.text, lang), 24, fill=COLOURS[part.text], weight="bold"))
+            body.append(svg_text(MARGIN, y + 22, word(part.text, lang), 24, fill=COLOURS[part.text], weight="bold"))
             y += 34
         elif part.panel is not None and part.marks is not None:
             y += 6
@@ -166,15 +166,9 @@ def _document(parts: list[_Part], width: float, lang: str) -> str:
             size, indent = (12.5, 12) if text else (14.0, 0)
             if part.kind in ("title", "caption"):
                 y += 8
-            for i, line in enumerate(_wrap(part.text, int((width - indent) / (size * (0.56 if text else 0.62))))):
+            for i, line in enumerate(wrap(part.text, int((width - indent) / (size * (0.56 if text else 0.62))))):
                 x = MARGIN + indent + (12 if i else 0)
-                body.append(_svg_text(x, y + size + 2, line, size, fill="#333" if text else "#111",
+                body.append(svg_text(x, y + size + 2, line, size, fill="#333" if text else "#111",
                                       weight="normal" if text else "bold"))  # fmt: skip
                 y += LINE_H if text else size + 6
-    height = y + MARGIN
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {total:g} {height:g}" width="{total:g}" '
-        f'height="{height:g}" font-family="{FONT}" role="img">'
-        f"{_markers()}"
-        f'<rect width="100%" height="100%" fill="#fafaf7"/>' + "".join(body) + "</svg>\n"
-    )
+    return document(total, y + MARGIN, body)

@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from ..console import BAD_INPUT, Lang, LangOpt, TimeOpt, err, fail, out
+from ..console import BAD_INPUT, Lang, LangOpt, TimeOpt, clashing_outputs, err, existing_output, fail, out
 
 
 class BatchEngine(StrEnum):
@@ -27,7 +27,9 @@ def batch_command(
         str | None, typer.Option("--scheduler", help="dask: address of a running scheduler (default: local cluster)")
     ] = None,
     resume: Annotated[bool, typer.Option("--resume", help="skip records already in --out, append the rest")] = False,
-    overwrite: Annotated[bool, typer.Option("--overwrite", help="replace an existing --out")] = False,
+    overwrite: Annotated[
+        bool, typer.Option("--overwrite", help="replace an existing --out (and --summary-json)")
+    ] = False,
     chunk_size: Annotated[int, typer.Option("--chunk-size", min=1, help="records per task of the process pool")] = 64,
     partition_lines: Annotated[
         int, typer.Option("--partition-lines", min=1, help="dask: lines per partition of a plain file")
@@ -47,6 +49,12 @@ def batch_command(
         fail([f"{summary_json}: the directory {summary_json.parent} does not exist"])
     if summary_json is not None and summary_json.is_dir():
         fail([f"{summary_json}: is a directory"])
+    clashes = clashing_outputs(inputs, [("--out", results), ("--summary-json", summary_json)])
+    if clashes:
+        fail(clashes)
+    if not (overwrite or (resume and _summary_of(summary_json, results))):
+        if refused := existing_output("--summary-json", summary_json):
+            fail([refused])
     options = BatchOptions(
         workers=workers,
         engine=engine.value,
@@ -81,3 +89,16 @@ def batch_command(
         err.print("interrupted: the results written so far are kept; rerun with --resume to finish", markup=False)
         raise typer.Exit(130)
     raise typer.Exit(BAD_INPUT if summary.file_problems else 0)
+
+
+def _summary_of(path: Path | None, results: Path) -> bool:
+    """Whether `path` holds the summary of an earlier run into `results`, which `--resume` replaces (any other file
+    is kept unless --overwrite is given)."""
+    if path is None:
+        return False
+    try:
+        with path.open("rb") as stream:
+            data = json.loads(stream.read(1 << 20))
+    except (OSError, ValueError, RecursionError):
+        return False
+    return isinstance(data, dict) and data.get("out") == str(results) and "by_verdict" in data

@@ -6,6 +6,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from ..console import clashing_outputs
 from .dask_engine import run_dask
 from .options import BatchOptions, BatchUsageError, default_workers
 from .pool import run_processes
@@ -68,8 +69,7 @@ def _validate(inputs: Sequence[str], out: Path, options: BatchOptions, workers: 
         raise BatchUsageError(f"{out}: the directory {out.parent} does not exist")
     if out.is_dir():
         raise BatchUsageError(f"{out}: is a directory")
-    for name in inputs:
-        if name != "-" and Path(name).exists() and out.exists() and Path(name).resolve() == out.resolve():
-            raise BatchUsageError(f"{out}: the output is also an input")
+    if clashes := clashing_outputs(inputs, [("--out", out)]):
+        raise BatchUsageError(clashes[0])
     if out.exists() and out.stat().st_size > 0 and not (options.resume or options.overwrite):
         raise BatchUsageError(f"{out} already exists: pass --resume to continue it or --overwrite to replace it")

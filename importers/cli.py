@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from ..console import BAD_INPUT, err, fail, out
+from ..console import BAD_INPUT, clashing_outputs, err, existing_output, fail, out
 
 import_app = typer.Typer(
     no_args_is_help=True,
@@ -28,7 +28,9 @@ def arena_command(
     cards: Annotated[
         bool, typer.Option("--cards/--no-cards", help="read Arena ids through the card database, if it has them")
     ] = True,
-    overwrite: Annotated[bool, typer.Option("--overwrite", help="replace an existing --out")] = False,
+    overwrite: Annotated[
+        bool, typer.Option("--overwrite", help="replace an existing --out (and --summary-json)")
+    ] = False,
     summary_json: Annotated[Path | None, typer.Option("--summary-json", help="also write the summary here")] = None,
 ) -> None:
     """One batch record per combat declaration of every game in the logs. Exit 0 once it ran, 2 if a log
@@ -40,6 +42,12 @@ def arena_command(
 
     if summary_json is not None and not summary_json.parent.is_dir():
         fail([f"{summary_json}: the directory {summary_json.parent} does not exist"])
+    if summary_json is not None and summary_json.is_dir():
+        fail([f"{summary_json}: is a directory"])
+    if clashes := clashing_outputs(logs, [("--out", records), ("--summary-json", summary_json)]):
+        fail(clashes)
+    if not overwrite and (refused := existing_output("--summary-json", summary_json)):
+        fail([refused])
     try:
         lookup = card_lookup() if cards else None
     except CardDatabaseError as exc:  # a damaged database file: say so, and what to do

@@ -17,6 +17,7 @@ from typing import IO, Any, cast
 
 import orjson
 
+from ...console import clashing_outputs
 from .probes import probes
 from .reader import Damaged, ReadStats, read_events
 from .records import build
@@ -129,9 +130,8 @@ def check_usage(logs: Sequence[Path], out: Path, options: ImportOptions) -> None
         raise ImportUsageError(f"{out} is a directory")
     if not out.parent.is_dir():
         raise ImportUsageError(f"{out.parent} is not a directory")
-    for log in logs:
-        if log.resolve() == out.resolve():
-            raise ImportUsageError(f"{out} is also an input")
+    if clashes := clashing_outputs(logs, [("--out", out)]):
+        raise ImportUsageError(clashes[0])
 
 
 def import_logs(logs: Sequence[Path], out: Path, options: ImportOptions | None = None) -> ImportSummary:

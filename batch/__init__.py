@@ -20,7 +20,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .dask_engine import Partition, plan_partitions, read_partition
+    from .dask_engine import InputChanged, Partition, plan_partitions, read_partition
     from .display import TerminalProgress, summary_lines, summary_tables
     from .options import BatchError, BatchOptions, BatchOutputError, BatchUsageError, Engine, default_workers
     from .reading import InputFile, Item
@@ -39,6 +39,7 @@ _EXPORTS = {
     "BatchUsageError": ".options",
     "Engine": ".options",
     "FileProblem": ".summary",
+    "InputChanged": ".dask_engine",
     "InputFile": ".reading",
     "Item": ".reading",
     "KNOWN_STEPS": ".record",
@@ -79,6 +80,7 @@ __all__ = [
     "EarlierResults",
     "Engine",
     "FileProblem",
+    "InputChanged",
     "InputFile",
     "Item",
     "Partition",

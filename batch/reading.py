@@ -29,6 +29,8 @@ class InputFile:
         self.size: int | None = None
         self._stream: IO[bytes] | None = None
         self.gzip = False
+        self.crc = 0  # CRC-32 of the raw (compressed) bytes read so far
+        self.fingerprint: tuple[int, int, int, int] | None = None  # (device, inode, size, mtime) when opened: see changed()
 
     def open(self) -> None:
         """Open the file and sniff gzip. Raises OSError with a message fit for the user."""
@@ -39,28 +41,38 @@ class InputFile:
             if path.is_dir():
                 raise IsADirectoryError(f"{self.name}: is a directory")
             self._stream = path.open("rb")
-            self.size = os.fstat(self._stream.fileno()).st_size
+            self.fingerprint = self.stat()
+            self.size = self.fingerprint[2]
         peek = getattr(self._stream, "peek", None)
         head = peek(2)[:2] if peek is not None else b""
         self.gzip = head == GZIP_MAGIC
+
+    def stat(self) -> tuple[int, int, int, int]:
+        """What identifies the file's content as the system sees it: device, inode, size and modification time."""
+        assert self._stream is not None
+        status = os.fstat(self._stream.fileno())
+        return status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns
 
     def close(self) -> None:
         if self._stream is not None and self.name != "-":
             self._stream.close()
         self._stream = None
 
-    def blocks(self) -> Iterator[bytes]:
-        """Decompressed bytes. Raises _StreamProblem when the data ends early or is corrupt."""
+    def blocks(self, stop: int | None = None) -> Iterator[bytes]:
+        """Decompressed bytes (of a plain file: up to byte `stop`, if given). Raises _StreamProblem when the data
+        ends early or is corrupt."""
         assert self._stream is not None
         stream = self._stream
         if not self.gzip:
-            while block := stream.read(BLOCK):
+            while block := stream.read(BLOCK if stop is None else min(BLOCK, stop - self.position)):
                 self.position += len(block)
+                self.crc = zlib.crc32(block, self.crc)
                 yield block
             return
         decompressor: Any = None  # zlib's decompress object has no public type
         while block := stream.read(BLOCK):
             self.position += len(block)
+            self.crc = zlib.crc32(block, self.crc)
             while block:
                 if decompressor is None:
                     decompressor = zlib.decompressobj(wbits=31)
@@ -81,10 +93,13 @@ class InputFile:
                 yield tail
             raise _StreamProblem("the gzip data ends early: the file is cut off")
 
-    def items(self, start: int = 0, first_line: int = 1, max_lines: int | None = None) -> Iterator[Item]:
+    def items(
+        self, start: int = 0, first_line: int = 1, max_lines: int | None = None, stop: int | None = None
+    ) -> Iterator[Item]:
         """(line number, text with its newline) for each non-blank line; a damaged file ends with a problem item.
 
-        `start` is a byte offset in a plain (not gzip) file where line `first_line` begins.
+        `start` is a byte offset in a plain (not gzip) file where line `first_line` begins; `stop` the offset where
+        reading ends (a line boundary).
         """
         assert self._stream is not None
         if start:
@@ -94,7 +109,7 @@ class InputFile:
         parts: list[bytes] = []
         produced = 0
         try:
-            for block in self.blocks():
+            for block in self.blocks(stop):
                 begin = 0
                 while (end := block.find(b"\n", begin)) >= 0:
                     parts.append(block[begin : end + 1])

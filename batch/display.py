@@ -114,6 +114,8 @@ def summary_lines(summary: Summary) -> list[str]:
             lines.append(f"  ... {summary.as_expected[False] - len(summary.disagreements):,} more in the results")
     if summary.internal_errors:
         lines.append(f"internal errors: {summary.internal_errors:,} (verdict unknown; see 'reason' in the results)")
+    if summary.duplicates:
+        lines.append(f"{summary.duplicates:,} repeated results of the earlier output removed: each record is kept once")
     if summary.unreadable_results:
         lines.append(f"{summary.unreadable_results:,} lines of the earlier output could not be read back")
     return lines

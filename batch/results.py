@@ -28,7 +28,7 @@ class EarlierResults:
 
     done: dict[str, set[int]] = field(default_factory=dict)  # input file name -> line numbers with a result
     keep: int = 0  # bytes of the lines to keep, from the start (a cut-off last line is not kept)
-    again: set[int] = field(default_factory=set)  # indexes of lines whose record is checked again (internal errors)
+    again: set[int] = field(default_factory=set)  # indexes of lines removed: internal errors (checked again), repeats
     unterminated: bool = False  # the last kept line is complete but lacks its newline (cut between `}` and `\n`)
 
 
@@ -36,7 +36,8 @@ def read_results(path: Path, summary: Summary) -> EarlierResults:
     """Records already in an output file, by input file name; counts them into `summary`.
 
     A last line cut off by an interruption is not kept (its record is checked again); nor is a result that ended
-    in an internal error (a crash of the checker, a worker that died): that record is checked again too.
+    in an internal error (a crash of the checker, a worker that died): that record is checked again too. A second
+    result of the same record (file and line; two runs that wrote the same file) is removed: the first is kept.
     """
     found = EarlierResults()
     with path.open("rb") as stream:
@@ -48,6 +49,9 @@ def read_results(path: Path, summary: Summary) -> EarlierResults:
                 summary.unreadable_results += 1
             elif str(result.get("reason", "")).startswith(INTERNAL_ERROR):
                 found.again.add(index)
+            elif result["line"] in found.done.get(result["file"], ()):
+                found.again.add(index)
+                summary.duplicates += 1
             else:
                 found.done.setdefault(result["file"], set()).add(result["line"])
                 summary.add(result, this_run=False)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import time
 from collections.abc import Sequence
 from pathlib import Path
 
 from ..console import clashing_outputs
 from .dask_engine import run_dask
+from .locking import output_lock
 from .options import BatchOptions, BatchUsageError, default_workers
 from .pool import run_processes
 from .results import ResultWriter, clear, resume
@@ -29,6 +31,18 @@ def run_batch(
     options = options or BatchOptions()
     workers = options.workers if options.workers is not None else default_workers()
     _validate(inputs, out, options, workers)
+    if getattr(multiprocessing.current_process(), "_inheriting", False):
+        # A worker process importing a script that calls run_batch unguarded: fail as multiprocessing itself does
+        # when a pool starts then (not a BatchError, so the worker dies and the run says why), before the lock, which
+        # the run that started this worker holds, and before the output is touched.
+        raise RuntimeError("run_batch was called while a worker process imported the main module")
+    with output_lock(out):
+        return _run(inputs, out, options, progress, workers)
+
+
+def _run(
+    inputs: Sequence[str], out: Path, options: BatchOptions, progress: ProgressCallback | None, workers: int
+) -> Summary:
     summary = Summary(out=str(out), engine=options.engine, workers=workers)
     done: dict[str, set[int]] = {}
     if out.exists() and options.resume:

@@ -97,3 +97,50 @@ def test_dask_run_on_an_unchanged_file_is_unaffected(tmp_path: Path) -> None:
     options = BatchOptions(workers=1, engine="dask", partition_lines=10, local_cluster_processes=False)
     run_batch([str(source)], tmp_path / "r.jsonl", options)
     assert [r["verdict"] for r in rows(tmp_path / "r.jsonl")] == [r["expected"] for r in records]
+
+
+# -- item 2: two runs on one --out; a resume of a file with repeated results -----------------------------------------
+def test_a_second_run_on_the_same_out_is_refused_while_the_first_writes(tmp_path: Path) -> None:
+    from combatcheck.batch.locking import OutputLocked, lock_path, output_lock
+
+    source, out = tmp_path / "a.jsonl", tmp_path / "r.jsonl"
+    generated(source, 6)
+    with output_lock(out):  # the first run, still writing
+        assert lock_path(out).read_text().strip() == str(os.getpid())
+        with pytest.raises(OutputLocked, match="being written by another run"):
+            run_batch([str(source)], out, BatchOptions(workers=1))
+        for flag in ([], ["--overwrite"], ["--resume"]):
+            result = runner.invoke(app, ["batch", str(source), "--out", str(out), "--workers", "1", *flag])
+            assert result.exit_code == 2, result.output
+            assert f"--out {out} is being written by another run (process {os.getpid()})" in result.stderr
+    assert not out.exists()
+    assert runner.invoke(app, ["batch", str(source), "--out", str(out), "--workers", "1"]).exit_code == 0
+    assert len(rows(out)) == 6 and not lock_path(out).exists()  # the lock goes with its run
+
+
+def test_a_lock_left_by_a_killed_run_is_taken_over(tmp_path: Path) -> None:
+    from combatcheck.batch.locking import lock_path
+
+    source, out = tmp_path / "a.jsonl", tmp_path / "r.jsonl"
+    generated(source, 3)
+    lock_path(out).write_text("99999999\n")  # its process is gone: nobody holds the lock
+    assert runner.invoke(app, ["batch", str(source), "--out", str(out), "--workers", "1"]).exit_code == 0
+    assert len(rows(out)) == 3 and not lock_path(out).exists()
+
+
+def test_resume_of_a_file_holding_every_result_twice_keeps_each_record_once(tmp_path: Path) -> None:
+    source, out = tmp_path / "a.jsonl", tmp_path / "r.jsonl"
+    records = generated(source, 30)
+    run_batch([str(source)], out, BatchOptions(workers=1))
+    once = out.read_bytes()
+    lines = once.splitlines(keepends=True)
+    out.write_bytes(once + b"".join(lines[:20]))  # what two runs side by side left: 20 records twice
+    summary = run_batch([str(source)], out, BatchOptions(workers=1, resume=True))
+    assert summary.records == 30 and summary.duplicates == 20 and summary.checked == 0
+    assert out.read_bytes() == once
+    out.write_bytes(b"".join(lines[:10] + lines[:25]))  # ten repeats, and five records not yet checked
+    summary = run_batch([str(source)], out, BatchOptions(workers=1, resume=True))
+    found = rows(out)
+    assert sorted(r["line"] for r in found) == list(range(1, 31))
+    assert summary.records == 30 and summary.duplicates == 10 and summary.checked == 5
+    assert [r["verdict"] for r in sorted(found, key=lambda r: r["line"])] == [r["expected"] for r in records]

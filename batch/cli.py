@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import json
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
+from types import FrameType
 from typing import Annotated
 
 import typer
@@ -67,8 +71,9 @@ def batch_command(
         resume=resume,
         overwrite=overwrite,
     )
+    stopped: list[int] = []
     try:
-        with TerminalProgress() as progress:
+        with _stopped_by_sigterm(stopped), TerminalProgress() as progress:
             summary = run_batch(inputs, results, options, progress)
     except BatchError as exc:
         fail([str(exc)])
@@ -87,8 +92,28 @@ def batch_command(
         err.print(f"error: {problem.error}", markup=False)
     if summary.interrupted:
         err.print("interrupted: the results written so far are kept; rerun with --resume to finish", markup=False)
-        raise typer.Exit(130)
+        raise typer.Exit(128 + stopped[0] if stopped else 130)  # 143 for SIGTERM, 130 for Ctrl-C (SIGINT)
     raise typer.Exit(BAD_INPUT if summary.file_problems else 0)
+
+
+@contextmanager
+def _stopped_by_sigterm(stopped: list[int]) -> Iterator[None]:
+    """SIGTERM (`kill`, a service manager, a CI timeout) stops the run as Ctrl-C does: the finished chunks are
+    written, the summary and the resume hint printed; the signal's number is put in `stopped` for the exit status."""
+
+    def terminated(signum: int, frame: FrameType | None) -> None:
+        stopped.append(signum)
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGTERM, terminated)
+    except ValueError:  # not the main thread: leave signals alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _summary_of(path: Path | None, results: Path) -> bool:

@@ -4,7 +4,9 @@ the importer packages."""
 from __future__ import annotations
 
 import json
+import signal
 from pathlib import Path
+from types import FrameType
 from typing import Annotated
 
 import typer
@@ -53,12 +55,18 @@ def arena_command(
     except CardDatabaseError as exc:  # a damaged database file: say so, and what to do
         fail([str(exc), f"{exc.remedy}; or use --no-cards"])
     options = ImportOptions(probes=probes, max_probes=max_probes, overwrite=overwrite, lookup=lookup)
+    previous = signal.signal(signal.SIGTERM, _terminated)
     try:
         summary = import_logs(logs, records, options)
     except ImportUsageError as exc:
         fail([str(exc)])
     except OSError as exc:
         fail([f"{records}: {exc.strerror or exc}"])
+    except KeyboardInterrupt:
+        err.print(f"interrupted: nothing was written to {records}", markup=False)
+        raise typer.Exit(128 + _TERMINATED[-1] if _TERMINATED else 130) from None
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     for line in summary_lines(summary):
         out.print(line, markup=False)
     if summary_json is not None:
@@ -67,3 +75,12 @@ def arena_command(
     for report in unreadable:
         err.print(f"error: {report.name}: {report.problem}", markup=False)
     raise typer.Exit(BAD_INPUT if unreadable else 0)
+
+
+_TERMINATED: list[int] = []
+
+
+def _terminated(signum: int, frame: FrameType | None) -> None:
+    """SIGTERM ends the import as Ctrl-C does: the temporary records file is removed on the way out."""
+    _TERMINATED.append(signum)
+    raise KeyboardInterrupt

@@ -144,3 +144,37 @@ def test_resume_of_a_file_holding_every_result_twice_keeps_each_record_once(tmp_
     assert sorted(r["line"] for r in found) == list(range(1, 31))
     assert summary.records == 30 and summary.duplicates == 10 and summary.checked == 5
     assert [r["verdict"] for r in sorted(found, key=lambda r: r["line"])] == [r["expected"] for r in records]
+
+
+# -- item 12: SIGTERM stops a batch run as Ctrl-C does ---------------------------------------------------------------
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_sigterm_exits_143_with_the_resume_hint_and_resume_finishes(tmp_path: Path, workers: str) -> None:
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    source, out = tmp_path / "a.jsonl", tmp_path / "r.jsonl"
+    records = generated(source, 3000)
+    command = [sys.executable, "-m", "combatcheck", "batch", str(source), "--out", str(out), "--workers", workers]
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while (not out.exists() or out.stat().st_size == 0) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        proc.send_signal(signal.SIGTERM)
+        stdout, stderr = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    if proc.returncode == 0:
+        pytest.skip("the run ended before the signal")
+    assert proc.returncode == 143, (proc.returncode, stderr[-2000:])
+    assert "rerun with --resume to finish" in stderr and "Traceback" not in stderr
+    assert "Records by verdict" in stdout
+    done = len(rows(out))
+    assert 0 < done < 3000
+    result = runner.invoke(app, ["batch", str(source), "--out", str(out), "--workers", "1", "--resume"])
+    assert result.exit_code == 0, result.output
+    found = sorted(rows(out), key=lambda r: r["line"])
+    assert [r["line"] for r in found] == list(range(1, 3001))
+    assert [r["verdict"] for r in found] == [r["expected"] for r in records]

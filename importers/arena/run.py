@@ -2,21 +2,27 @@
 
 Each log is streamed, replayed, and every combat declaration it shows becomes one record as soon as its step
 ends, so memory stays flat whatever the size of the logs. The output is written to a temporary file next to
-`out` and renamed at the end: an interrupted import leaves no half-written records file.
+`out`, unique to the run (`.OUT.<pid>.<random>.part`), and renamed at the end: an interrupted import leaves no
+half-written records file. One import at a time writes `out` (the lock of batch/locking.py).
 """
 
 from __future__ import annotations
 
+import glob
 import gzip
+import os
+import secrets
 import time
 from collections import Counter
 from collections.abc import Sequence
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any, cast
+from typing import IO, Any
 
 import orjson
 
+from ...batch.locking import OutputLocked, output_lock
 from ...console import clashing_outputs
 from .probes import probes
 from .reader import Damaged, ReadStats, read_events
@@ -114,9 +120,38 @@ class ImportSummary:
 
 
 def _open_out(path: Path, *, compressed: bool) -> IO[bytes]:
+    """A new file (never an existing one: O_EXCL), with the permissions the umask gives."""
+    raw = os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666), "wb")
     if compressed:
-        return cast(IO[bytes], gzip.open(path, "wb", compresslevel=6))
-    return path.open("wb")
+        return _GzipOwningFile(raw)
+    return raw
+
+
+class _GzipOwningFile(gzip.GzipFile):
+    """A gzip writer that closes the file it writes into."""
+
+    def __init__(self, raw: IO[bytes]) -> None:
+        super().__init__(filename="", mode="wb", fileobj=raw, compresslevel=6)
+        self._raw = raw
+
+    def close(self) -> None:
+        try:
+            super().close()
+        finally:
+            self._raw.close()
+
+
+def temporary_name(out: Path) -> Path:
+    """Where the records are written until the import ends: unique to this run, hidden beside `out`."""
+    return out.with_name(f".{out.name}.{os.getpid()}.{secrets.token_hex(4)}.part")
+
+
+def _remove_leftovers(out: Path) -> None:
+    """Temporary files of earlier imports into `out` that were killed (SIGKILL, a power cut): called under the
+    lock of `out`, so no live import owns them."""
+    for leftover in out.parent.glob(f".{glob.escape(out.name)}.*.part"):
+        with suppress(OSError):
+            leftover.unlink()
 
 
 def check_usage(logs: Sequence[Path], out: Path, options: ImportOptions) -> None:
@@ -140,14 +175,19 @@ def import_logs(logs: Sequence[Path], out: Path, options: ImportOptions | None =
     check_usage(logs, out, options)
     summary = ImportSummary(out=str(out))
     started = time.perf_counter()
-    temporary = out.with_name(out.name + ".part")
     try:
-        with _open_out(temporary, compressed=out.name.endswith(".gz")) as handle:
-            for log in logs:
-                summary.files.append(_import_one(log, handle, options, summary))
-        temporary.replace(out)
-    finally:
-        temporary.unlink(missing_ok=True)
+        with output_lock(out):
+            _remove_leftovers(out)
+            temporary = temporary_name(out)
+            try:
+                with _open_out(temporary, compressed=out.name.endswith(".gz")) as handle:
+                    for log in logs:
+                        summary.files.append(_import_one(log, handle, options, summary))
+                temporary.replace(out)
+            finally:
+                temporary.unlink(missing_ok=True)
+    except OutputLocked as exc:
+        raise ImportUsageError(str(exc)) from None
     summary.elapsed = time.perf_counter() - started
     return summary
 

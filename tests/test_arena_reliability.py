@@ -1,0 +1,95 @@
+"""`import arena` run side by side, killed, on damaged or wrong files (issue 20, items 3, 4, 5, 8, 12 and issue 23's
+wrong-file hint). Each test reproduces the reported failure."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from combatcheck.batch.locking import output_lock
+from combatcheck.cli import app
+from combatcheck.importers.arena import ImportOptions, ImportUsageError, import_logs
+from combatcheck.importers.arena import run as arena_run
+from typer.testing import CliRunner
+
+runner = CliRunner()
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "arena" / "Player.log"
+
+
+def _log(tmp_path: Path, data: bytes | None = None, name: str = "Player.log") -> Path:
+    path = tmp_path / name
+    path.write_bytes(EXAMPLE.read_bytes() if data is None else data)
+    return path
+
+
+def _records(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+# -- item 3: two imports on one --out --------------------------------------------------------------------------------
+def test_a_second_import_on_the_same_out_is_refused_while_the_first_writes(tmp_path: Path) -> None:
+    log, out = _log(tmp_path), tmp_path / "rec.jsonl"
+    with output_lock(out):
+        with pytest.raises(ImportUsageError, match="being written by another run"):
+            import_logs([log], out, ImportOptions(overwrite=True))
+        result = runner.invoke(app, ["import", "arena", str(log), "--out", str(out), "--overwrite"])
+        assert result.exit_code == 2 and "being written by another run" in result.stderr
+    assert not out.exists()
+    assert runner.invoke(app, ["import", "arena", str(log), "--out", str(out)]).exit_code == 0
+    assert len(_records(out)) == 4
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["Player.log", "rec.jsonl"]  # no lock, no part left
+
+
+def test_each_import_writes_its_own_temporary_file_and_removes_those_of_killed_imports(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    log, out = _log(tmp_path), tmp_path / "rec.jsonl.gz"
+    stale = tmp_path / ".rec.jsonl.gz.4242.deadbeef.part"  # what a killed import (SIGKILL) left
+    stale.write_bytes(b"half")
+    (tmp_path / "rec.jsonl.gz.part").write_bytes(b"another file")  # not an import's: kept
+    seen: list[list[str]] = []
+    real = arena_run._import_one
+
+    def watching(*args: Any) -> Any:
+        seen.append(sorted(p.name for p in tmp_path.iterdir() if p.name.endswith(".part")))
+        return real(*args)
+
+    monkeypatch.setattr(arena_run, "_import_one", watching)
+    import_logs([log], out)
+    (part,) = set(seen[0]) - {"rec.jsonl.gz.part"}
+    assert part.startswith(".rec.jsonl.gz.") and part.endswith(".part") and part != stale.name
+    assert not stale.exists() and (tmp_path / "rec.jsonl.gz.part").read_bytes() == b"another file"
+    assert arena_run.temporary_name(out) != arena_run.temporary_name(out)
+    mode = out.stat().st_mode & 0o777
+    umask = os.umask(0)
+    os.umask(umask)
+    assert mode == 0o666 & ~umask  # the umask's permissions, not a temporary file's 0600
+
+
+# -- item 12: a killed import leaves nothing ---------------------------------------------------------------------------
+def test_sigterm_ends_an_import_without_leaving_its_temporary_file(tmp_path: Path) -> None:
+    log = _log(tmp_path, EXAMPLE.read_bytes() * 4000)  # 64 MB: about a second to import
+    out = tmp_path / "rec.jsonl"
+    command = [sys.executable, "-m", "combatcheck", "import", "arena", str(log), "--out", str(out), "--no-cards"]
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while not any(p.suffix == ".part" for p in tmp_path.iterdir()) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        proc.send_signal(signal.SIGTERM)
+        _stdout, stderr = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    if proc.returncode == 0:
+        pytest.skip("the import ended before the signal")
+    assert proc.returncode == 143, (proc.returncode, stderr[-2000:])
+    assert "interrupted: nothing was written" in stderr and "Traceback" not in stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["Player.log"]

@@ -93,3 +93,43 @@ def test_sigterm_ends_an_import_without_leaving_its_temporary_file(tmp_path: Pat
     assert proc.returncode == 143, (proc.returncode, stderr[-2000:])
     assert "interrupted: nothing was written" in stderr and "Traceback" not in stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["Player.log"]
+
+
+# -- item 4: a gzip log whose check fails ------------------------------------------------------------------------------
+def _refuted_gzip(text: bytes) -> bytes:
+    """The gzip of `text` with a power changed from 2 to 7, carrying the CRC-32 of the original: valid deflate data
+    that gzip's check refutes (what a flipped bit on disk gives)."""
+    import gzip
+
+    good = gzip.compress(text, mtime=0)
+    bad = gzip.compress(text.replace(b'"power": { "value": 2}', b'"power": { "value": 7}'), mtime=0)
+    return bad[:-8] + good[-8:]
+
+
+def test_records_read_from_gzip_data_its_check_refutes_are_not_kept(tmp_path: Path) -> None:
+    text = EXAMPLE.read_bytes()
+    bad = _log(tmp_path, _refuted_gzip(text), "bad.log.gz")
+    good = _log(tmp_path, text, "good.log")
+    out, summary_json = tmp_path / "r.jsonl", tmp_path / "s.json"
+    args = ["import", "arena", str(bad), str(good), "--out", str(out), "--summary-json", str(summary_json)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+    assert "corrupt gzip data" in result.stderr and "4 record(s) read from it are not kept" in result.stderr
+    records = _records(out)
+    assert len(records) == 4 and {r["source"]["log"] for r in records} == {"good.log"}
+    powers = {p.get("power") for r in records for p in r["permanents"]}
+    assert 7 not in powers
+    data = json.loads(summary_json.read_text())
+    assert data["records"] == 4 and data["files"][0]["dropped_records"] == 4 and data["files"][0]["records"] == 0
+    assert sum(data["by_step"].values()) == 4
+
+
+def test_a_sound_gzip_log_is_imported_as_its_plain_text(tmp_path: Path) -> None:
+    import gzip
+
+    plain, zipped = tmp_path / "a", tmp_path / "b"
+    plain.mkdir()
+    zipped.mkdir()
+    import_logs([_log(plain)], plain / "r.jsonl")
+    import_logs([_log(zipped, gzip.compress(EXAMPLE.read_bytes()))], zipped / "r.jsonl")
+    assert (plain / "r.jsonl").read_bytes() == (zipped / "r.jsonl").read_bytes()

@@ -40,6 +40,7 @@ class ReadStats:
     damaged: int = 0
     problem: str | None = None  # the file itself is cut off or corrupt (gzip), or unreadable
     old_format: int = 0  # lines of 2019 logs (`[Client GRE]`, base64 protobuf): not read
+    refuted: bool = False  # gzip's own check (CRC, length, deflate data) refutes what was read: nothing of it holds
 
 
 Event = tuple[int, dict[str, Any]]
@@ -68,6 +69,7 @@ def read_events(path: Path, stats: ReadStats) -> Iterator[Event | Damaged]:
             stats.problem = "the gzip data ends early: the file is cut off"
         except (gzip.BadGzipFile, zlib.error) as exc:
             stats.problem = f"corrupt gzip data: {exc}"
+            stats.refuted = True
         except OSError as exc:
             stats.problem = f"read error: {exc.strerror or exc}"
 

@@ -8,24 +8,27 @@ half-written records file. One import at a time writes `out` (the lock of batch/
 
 from __future__ import annotations
 
+import copy
 import glob
 import gzip
 import os
 import secrets
+import shutil
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, cast
 
 import orjson
 
 from ...batch.locking import OutputLocked, output_lock
 from ...console import clashing_outputs
 from .probes import probes
-from .reader import Damaged, ReadStats, read_events
+from .reader import GZIP_MAGIC, Damaged, ReadStats, read_events
 from .records import build
 from .replay import Replayer
 from .translate import CardLookup
@@ -54,6 +57,8 @@ class FileReport:
     records: int = 0
     old_format_lines: int = 0
     problem: str | None = None
+    dropped_records: int = 0  # records read from data its gzip check refutes: not kept
+    refuted: bool = False
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -69,6 +74,8 @@ class FileReport:
             data["old_format_lines"] = self.old_format_lines
         if self.problem:
             data["problem"] = self.problem
+        if self.dropped_records:
+            data["dropped_records"] = self.dropped_records
         return data
 
 
@@ -182,7 +189,7 @@ def import_logs(logs: Sequence[Path], out: Path, options: ImportOptions | None =
             try:
                 with _open_out(temporary, compressed=out.name.endswith(".gz")) as handle:
                     for log in logs:
-                        summary.files.append(_import_one(log, handle, options, summary))
+                        summary.files.append(_import_checked(log, handle, options, summary))
                 temporary.replace(out)
             finally:
                 temporary.unlink(missing_ok=True)
@@ -190,6 +197,38 @@ def import_logs(logs: Sequence[Path], out: Path, options: ImportOptions | None =
         raise ImportUsageError(str(exc)) from None
     summary.elapsed = time.perf_counter() - started
     return summary
+
+
+def _import_checked(log: Path, handle: IO[bytes], options: ImportOptions, summary: ImportSummary) -> FileReport:
+    """Import one log; a gzip log's records are held back until its gzip check (CRC-32 and length of each member)
+    has passed: records read from data the check refutes are not kept (a creature's power read from corrupt bytes
+    is no power), and the summary does not count them."""
+    if not _is_gzip(log):
+        return _import_one(log, handle, options, summary)
+    before = copy.deepcopy(summary)
+    with tempfile.SpooledTemporaryFile(max_size=16 << 20) as held:  # on disk past 16 MiB
+        report = _import_one(log, cast(IO[bytes], held), options, summary)
+        if not report.refuted:
+            held.seek(0)
+            shutil.copyfileobj(held, handle)
+            return report
+    files = summary.files
+    summary.__dict__.update(before.__dict__)
+    summary.files = files
+    report.dropped_records, report.records = report.records, 0
+    report.problem = (
+        f"{report.problem}; the {report.dropped_records:,} record(s) read from it are not kept: the data its check "
+        "refutes can't be trusted"
+    )
+    return report
+
+
+def _is_gzip(log: Path) -> bool:
+    try:
+        with log.open("rb") as stream:
+            return stream.read(2) == GZIP_MAGIC
+    except OSError:
+        return False
 
 
 def _import_one(log: Path, handle: IO[bytes], options: ImportOptions, summary: ImportSummary) -> FileReport:
@@ -231,6 +270,7 @@ def _import_one(log: Path, handle: IO[bytes], options: ImportOptions, summary: I
     report.bytes, report.lines, report.events = stats.bytes, stats.lines, stats.events
     report.damaged_lines, report.problem, report.games = stats.damaged, stats.problem, len(replayer.games)
     report.old_format_lines = stats.old_format
+    report.refuted = stats.refuted
     summary.games += len(replayer.games)
     with_combat = sum(1 for g in replayer.games if g.declarations)
     summary.games_with_combat += with_combat

@@ -133,3 +133,90 @@ def test_a_sound_gzip_log_is_imported_as_its_plain_text(tmp_path: Path) -> None:
     import_logs([_log(plain)], plain / "r.jsonl")
     import_logs([_log(zipped, gzip.compress(EXAMPLE.read_bytes()))], zipped / "r.jsonl")
     assert (plain / "r.jsonl").read_bytes() == (zipped / "r.jsonl").read_bytes()
+
+
+# -- item 5 and issue 23: a file that is not a Player.log ------------------------------------------------------------
+PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 4
+DETAILED_OFF = (
+    b"[UnityCrossThreadLogger]10/19/2026 3:50:00 PM\nDETAILED LOGS: DISABLED\n"
+    + b"[UnityCrossThreadLogger]Client.SceneChange {\"fromSceneName\": \"Home\"}\n" * 50
+)
+
+
+@pytest.mark.parametrize(
+    ("data", "found"),
+    [
+        (bytes((i * 7919 + 13) % 256 for i in range(20000)), "not an MTG Arena Player.log: the file is binary data"),
+        (PNG, "not an MTG Arena Player.log: the file is a PNG image"),
+        (EXAMPLE.read_text().encode("utf-16"), "not an MTG Arena Player.log: the file is UTF-16 text"),
+        (EXAMPLE.read_text().encode("utf-16-le"), "not an MTG Arena Player.log: the file is UTF-16 text"),
+        ((ROOT / "examples" / "block-cost.yaml").read_bytes(), "not an MTG Arena Player.log: the file is a combatcheck snapshot (YAML or JSON)"),
+        (b"", "not an MTG Arena Player.log: the file is an empty file"),
+        (b"hello\nworld\n", "not an MTG Arena Player.log: the file is text without any of Arena's game events"),
+        (DETAILED_OFF, "an MTG Arena log written with detailed logs off"),
+        (DETAILED_OFF.replace(b"DETAILED LOGS: DISABLED\n", b""), "an MTG Arena log with no game event"),
+    ],
+    ids=["random", "png", "utf16", "utf16le", "yaml", "empty", "text", "detailed-off", "arena-no-game"],
+)
+def test_a_file_that_is_not_a_player_log_says_what_it_is_and_exits_2(tmp_path: Path, data: bytes, found: str) -> None:
+    log = _log(tmp_path, data, "some.file")
+    result = runner.invoke(app, ["import", "arena", str(log), "--out", str(tmp_path / "r.jsonl"), "--no-cards"])
+    assert result.exit_code == 2, result.output
+    assert f"error: {log}: {found}" in result.stderr, result.stderr
+    assert "Traceback" not in result.output
+    if "detailed logs" in found or "no game event" in found:
+        assert "Options (the gear) > Account > Detailed Logs (Plugin Support)" in result.stderr
+    if "snapshot" in found:
+        assert f"combatcheck check {log}" in result.stderr
+
+
+def test_an_arena_log_with_detailed_logs_on_and_no_game_is_no_error(tmp_path: Path) -> None:
+    data = DETAILED_OFF.replace(b"DISABLED", b"ENABLED")
+    log = _log(tmp_path, data)
+    result = runner.invoke(app, ["import", "arena", str(log), "--out", str(tmp_path / "r.jsonl"), "--no-cards"])
+    assert result.exit_code == 0, result.output
+    assert "0 game(s), 0 record(s)" in result.stdout
+
+
+# -- item 8: long lines and gzip bombs read with bounded memory ------------------------------------------------------
+def test_an_over_long_line_is_read_past_with_bounded_memory(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    from combatcheck.importers.arena import reader
+
+    monkeypatch.setattr(reader, "MAX_LINE_BYTES", 1000)
+    event = b'{"greToClientEvent": {"x": "' + b"y" * 5000 + b'"}}\n'
+    stats = reader.ReadStats()
+    items = list(reader._events(io.BytesIO(b"first\n" + event + b"{" * 3000 + b"\nlast\n"), stats))
+    assert [type(i).__name__ for i in items] == ["Damaged"]
+    assert isinstance(items[0], reader.Damaged) and items[0].line == 2 and "over the limit of 1,000" in items[0].message
+    assert stats.lines == 4 and stats.bytes == 6 + len(event) + 3001 + 5 and stats.damaged == 1
+
+
+def _peak_rss_mb(args: list[str]) -> tuple[float, str]:
+    script = (
+        "import resource, sys\n"
+        "from combatcheck.cli import app\n"
+        f"sys.argv = ['combatcheck', *{args!r}]\n"
+        "try:\n    app()\nexcept SystemExit:\n    pass\n"
+        "print('PEAK', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    peak = float(proc.stdout.rsplit("PEAK", 1)[1])
+    return peak, proc.stderr
+
+
+def test_a_gzip_bomb_of_nuls_is_read_with_bounded_memory(tmp_path: Path) -> None:
+    import zlib
+
+    bomb = tmp_path / "Player.log"
+    packer = zlib.compressobj(9, zlib.DEFLATED, 31)
+    with bomb.open("wb") as stream:
+        block = bytes(1 << 20)
+        for _ in range(160):  # 160 MiB of NULs without a newline, about 160 kB of gzip
+            stream.write(packer.compress(block))
+        stream.write(packer.flush())
+    assert bomb.stat().st_size < 1 << 20
+    peak, stderr = _peak_rss_mb(["import", "arena", str(bomb), "--out", str(tmp_path / "r.jsonl"), "--no-cards"])
+    assert "not an MTG Arena Player.log: the file is binary data" in stderr, stderr
+    assert peak < 120, peak  # was 160 MiB of line and more; now the 16 MiB bound and the interpreter

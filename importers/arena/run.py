@@ -29,6 +29,7 @@ from ...batch.locking import OutputLocked, output_lock
 from ...console import clashing_outputs
 from .probes import probes
 from .reader import GZIP_MAGIC, Damaged, ReadStats, read_events
+from .recognise import no_events_problem
 from .records import build
 from .replay import Replayer
 from .translate import CardLookup
@@ -268,7 +269,8 @@ def _import_one(log: Path, handle: IO[bytes], options: ImportOptions, summary: I
             replayer.damaged(item[0], f"an event the importer can't read ({type(exc).__name__}: {exc})")
     replayer.finish()
     report.bytes, report.lines, report.events = stats.bytes, stats.lines, stats.events
-    report.damaged_lines, report.problem, report.games = stats.damaged, stats.problem, len(replayer.games)
+    report.damaged_lines, report.games = stats.damaged, len(replayer.games)
+    report.problem = stats.problem or no_events_problem(stats, str(log))
     report.old_format_lines = stats.old_format
     report.refuted = stats.refuted
     summary.games += len(replayer.games)

@@ -178,3 +178,59 @@ def test_sigterm_exits_143_with_the_resume_hint_and_resume_finishes(tmp_path: Pa
     found = sorted(rows(out), key=lambda r: r["line"])
     assert [r["line"] for r in found] == list(range(1, 3001))
     assert [r["verdict"] for r in found] == [r["expected"] for r in records]
+
+
+# -- item 8: records read with a bounded reader ------------------------------------------------------------------------
+def test_a_line_past_the_record_limit_is_read_past_and_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from combatcheck.batch import reading
+
+    monkeypatch.setattr(reading, "MAX_INPUT_BYTES", 1000)
+    monkeypatch.setattr(reading, "BLOCK", 256)  # the long lines span many blocks
+    short = '{"id": 1}\n'
+    path = tmp_path / "a.jsonl"
+    path.write_text(short + "x" * 999 + "\n" + "y" * 5000 + "\n" + short + "z" * 1001 + "\n" + short + "w" * 3000)
+    reader = InputFile(str(path))
+    reader.open()
+    try:
+        items = list(reader.items())
+    finally:
+        reader.close()
+    assert [(i[0], len(i[1]), i[2] if len(i) > 2 else None) for i in items] == [  # type: ignore[misc]
+        (1, 10, None),
+        (2, 1000, None),  # 999 bytes and its newline: at the limit
+        (3, 0, "the record is 5,001 bytes, larger than the limit of 1,000 bytes per record"),
+        (4, 10, None),
+        (5, 0, "the record is 1,002 bytes, larger than the limit of 1,000 bytes per record"),
+        (6, 10, None),
+        (7, 0, "the record is 3,000 bytes, larger than the limit of 1,000 bytes per record"),
+    ]
+
+
+def test_batch_on_a_gzip_bomb_without_newline_keeps_memory_bounded(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    bomb = tmp_path / "bomb.jsonl.gz"
+    packer = zlib.compressobj(9, zlib.DEFLATED, 31)
+    with bomb.open("wb") as stream:
+        stream.write(packer.compress(b'{"id": "first", "active_player": "a", "players": ["a", "b"]}\n'))
+        block = bytes(1 << 20)
+        for _ in range(160):  # 160 MiB of NULs without a newline
+            stream.write(packer.compress(block))
+        stream.write(packer.flush())
+    out = tmp_path / "r.jsonl"
+    script = (
+        "import re, sys\n"
+        "from combatcheck.cli import app\n"
+        f"sys.argv = ['combatcheck', 'batch', {str(bomb)!r}, '--out', {str(out)!r}, '--workers', '1']\n"
+        "try:\n    app()\nexcept SystemExit as exc:\n    print('EXIT', exc.code)\n"
+        # VmHWM: this process's own peak (ru_maxrss keeps the forking parent's across exec)
+        "print('PEAK', int(re.search(r'VmHWM:\\s+(\\d+)', open('/proc/self/status').read())[1]) / 1024)\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert "EXIT 0" in proc.stdout, proc.stderr[-2000:]
+    peak = float(proc.stdout.rsplit("PEAK", 1)[1])
+    found = rows(out)
+    assert [r["verdict"] for r in found] == ["legal", "invalid"]
+    assert "the record is 167,772,160 bytes, larger than the limit of 16,777,216" in found[1]["errors"][0]["message"]
+    assert peak < 150, peak  # the line was held whole (160 MiB and its copies); now 16 MiB at most

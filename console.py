@@ -17,6 +17,56 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 BAD_INPUT = 2
+# Failures of the program's own streams, never a verdict (0-3); docs/format.md#exit-status lists them.
+NO_INPUT = 66  # standard input is closed (sysexits' EX_NOINPUT)
+OUTPUT_ERROR = 74  # standard output can't be written: a full disk, an I/O error (sysexits' EX_IOERR)
+CLOSED_PIPE = 141  # standard output is a pipe its reader closed (`| head -1`): quiet, as 128 + SIGPIPE
+
+
+class OutputFailed(Exception):
+    """Writing standard output failed (not an OSError, so no command mistakes it for a file of its own)."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(error.strerror or str(error))
+        self.error = error
+
+
+class InputClosed(Exception):
+    """Standard input is closed (`<&-`): there is nothing to read `-` from."""
+
+
+class GuardedOutput:
+    """Standard output whose write errors are raised as OutputFailed, so the entry point can tell them apart."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return int(self._stream.write(text))
+        except OSError as exc:
+            raise OutputFailed(exc) from None
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except OSError as exc:
+            raise OutputFailed(exc) from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+class ClosedInput:
+    """Stands for a closed standard input (Python's `sys.stdin` is then None): reading it raises InputClosed."""
+
+    def __getattr__(self, name: str) -> Any:
+        if name in ("buffer", "read", "readline", "readlines", "fileno", "__iter__"):
+            raise InputClosed()
+        raise AttributeError(name)
+
+    def isatty(self) -> bool:
+        return False
 
 
 class LazyConsole:

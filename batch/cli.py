@@ -76,7 +76,7 @@ def batch_command(
         with _stopped_by_sigterm(stopped), TerminalProgress() as progress:
             summary = run_batch(inputs, results, options, progress)
     except BatchError as exc:
-        fail([str(exc)])
+        fail(str(exc).split("\n"))
     for table in summary_tables(summary):
         out.print(table)
     for line in summary_lines(summary):

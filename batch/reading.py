@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 import zlib
 from collections.abc import Iterator, Sequence
@@ -192,6 +193,45 @@ def opened_inputs(inputs: Sequence[str], summary: Summary) -> Iterator[InputFile
             yield reader
         finally:
             reader.close()
+
+
+_YAML_START = re.compile(r"(---|%YAML|#|[A-Za-z_][\w-]*[ \t]*:(\s|$))")
+
+
+def _snapshot_kind(first_line: str) -> str | None:
+    """"YAML" or "JSON" when the first line of a file is how a snapshot file starts and no record does."""
+    text = first_line.strip()
+    if text == "{":  # a pretty-printed JSON document: a record is one line
+        return "JSON"
+    return "YAML" if _YAML_START.match(text) else None
+
+
+def preflight(inputs: Sequence[str]) -> list[str]:
+    """Problems that make a run pointless, found before anything is written: no input file can be opened, or an
+    input is a YAML snapshot rather than records (with the command that checks it)."""
+    problems: list[str] = []
+    opened = 0
+    for name in inputs:
+        if name == "-":
+            opened += 1
+            continue
+        reader = InputFile(name)
+        try:
+            reader.open()
+        except OSError as exc:
+            problems.append(str(exc) if isinstance(exc, IsADirectoryError) else f"{name}: {exc.strerror or exc}")
+            continue
+        opened += 1
+        try:
+            first = next(iter(reader.items(max_lines=50)), None)
+        finally:
+            reader.close()
+        if first is not None and len(first) == 2 and (kind := _snapshot_kind(first[1])):
+            return [
+                f"{name} is not JSON lines (one record per line) but looks like a {kind} snapshot: check it with "
+                f"`combatcheck check {name}`"
+            ]
+    return problems if not opened else []
 
 
 def input_size(inputs: Sequence[str]) -> int | None:

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import multiprocessing
+import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..console import clashing_outputs
+from ..console import ClosedInput, InputClosed, clashing_outputs
 from .dask_engine import run_dask
 from .locking import output_lock
 from .options import BatchOptions, BatchUsageError, default_workers
 from .pool import run_processes
+from .reading import preflight
 from .results import ResultWriter, clear, resume
 from .summary import ProgressCallback, Summary
 
@@ -87,3 +89,7 @@ def _validate(inputs: Sequence[str], out: Path, options: BatchOptions, workers: 
         raise BatchUsageError(clashes[0])
     if out.exists() and out.stat().st_size > 0 and not (options.resume or options.overwrite):
         raise BatchUsageError(f"{out} already exists: pass --resume to continue it or --overwrite to replace it")
+    if "-" in inputs and isinstance(sys.stdin, ClosedInput | None):
+        raise InputClosed()
+    if problems := preflight(inputs):
+        raise BatchUsageError("\n".join(problems))

@@ -234,3 +234,37 @@ def test_batch_on_a_gzip_bomb_without_newline_keeps_memory_bounded(tmp_path: Pat
     assert [r["verdict"] for r in found] == ["legal", "invalid"]
     assert "the record is 167,772,160 bytes, larger than the limit of 16,777,216" in found[1]["errors"][0]["message"]
     assert peak < 150, peak  # the line was held whole (160 MiB and its copies); now 16 MiB at most
+
+
+# -- issue 23: wrong files get a hint; a run with nothing to read writes nothing ---------------------------------------
+def test_batch_on_missing_files_writes_and_prints_nothing(tmp_path: Path) -> None:
+    out = tmp_path / "x.jsonl"
+    result = runner.invoke(app, ["batch", str(tmp_path / "nosuch.jsonl"), str(tmp_path / "other.jsonl"), "--out", str(out)])
+    assert result.exit_code == 2
+    assert result.stdout == ""  # no all-zero summary
+    assert "nosuch.jsonl: No such file or directory" in result.stderr and "other.jsonl: No such" in result.stderr
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ((Path(__file__).parent.parent / "examples" / "block-cost.yaml").read_text(), "YAML"),
+        ("active_player: ana\nplayers: [ana, ben]\n", "YAML"),
+        ('{\n  "active_player": "ana",\n  "players": ["ana", "ben"]\n}\n', "JSON"),
+    ],
+)
+def test_batch_on_a_snapshot_file_suggests_check(tmp_path: Path, text: str, kind: str) -> None:
+    snapshot, out = tmp_path / "board.yaml", tmp_path / "x.jsonl"
+    snapshot.write_text(text)
+    result = runner.invoke(app, ["batch", str(snapshot), "--out", str(out)])
+    assert result.exit_code == 2
+    assert f"looks like a {kind} snapshot: check it with `combatcheck check {snapshot}`" in result.stderr
+    assert result.stdout == "" and not out.exists()
+
+
+def test_records_files_are_not_taken_for_snapshots(tmp_path: Path) -> None:
+    source = tmp_path / "a.jsonl"
+    generated(source, 3)
+    source.write_text("\n\n" + source.read_text())  # blank lines first: still records
+    assert runner.invoke(app, ["batch", str(source), "--out", str(tmp_path / "r.jsonl"), "--workers", "1"]).exit_code == 0

@@ -169,9 +169,9 @@ def main() -> None:
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="backslashreplace")
     if sys.stdout is not None:
-        sys.stdout = GuardedOutput(sys.stdout)  # type: ignore[assignment]
+        sys.stdout = GuardedOutput(sys.stdout)
     if sys.stdin is None:
-        sys.stdin = ClosedInput()  # type: ignore[assignment]
+        sys.stdin = ClosedInput()
     try:
         try:
             app()
@@ -189,7 +189,9 @@ def main() -> None:
         err.print(f"error: standard output can't be written ({exc}); exit status {OUTPUT_ERROR}", markup=False)
         sys.exit(OUTPUT_ERROR)
     except InputClosed:
-        err.print("error: standard input is closed: give a file name instead of '-', or pipe the input in", markup=False)
+        err.print(
+            "error: standard input is closed: give a file name instead of '-', or pipe the input in", markup=False
+        )
         sys.exit(NO_INPUT)
 
 

@@ -7,8 +7,8 @@ import os
 import sys
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
-from pathlib import Path
 from functools import cached_property
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer

@@ -56,9 +56,9 @@ def batch_command(
     clashes = clashing_outputs(inputs, [("--out", results), ("--summary-json", summary_json)])
     if clashes:
         fail(clashes)
-    if not (overwrite or (resume and _summary_of(summary_json, results))):
-        if refused := existing_output("--summary-json", summary_json):
-            fail([refused])
+    replaceable = overwrite or (resume and _summary_of(summary_json, results))
+    if not replaceable and (refused := existing_output("--summary-json", summary_json)):
+        fail([refused])
     options = BatchOptions(
         workers=workers,
         engine=engine.value,

@@ -32,7 +32,9 @@ class InputFile:
         self._stream: IO[bytes] | None = None
         self.gzip = False
         self.crc = 0  # CRC-32 of the raw (compressed) bytes read so far
-        self.fingerprint: tuple[int, int, int, int] | None = None  # (device, inode, size, mtime) when opened: see changed()
+        self.fingerprint: tuple[int, int, int, int] | None = (
+            None  # (device, inode, size, mtime) when opened: see changed()
+        )
 
     def open(self) -> None:
         """Open the file and sniff gzip. Raises OSError with a message fit for the user."""
@@ -199,7 +201,7 @@ _YAML_START = re.compile(r"(---|%YAML|#|[A-Za-z_][\w-]*[ \t]*:(\s|$))")
 
 
 def _snapshot_kind(first_line: str) -> str | None:
-    """"YAML" or "JSON" when the first line of a file is how a snapshot file starts and no record does."""
+    """ "YAML" or "JSON" when the first line of a file is how a snapshot file starts and no record does."""
     text = first_line.strip()
     if text == "{":  # a pretty-printed JSON document: a record is one line
         return "JSON"

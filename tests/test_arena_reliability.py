@@ -139,7 +139,7 @@ def test_a_sound_gzip_log_is_imported_as_its_plain_text(tmp_path: Path) -> None:
 PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 4
 DETAILED_OFF = (
     b"[UnityCrossThreadLogger]10/19/2026 3:50:00 PM\nDETAILED LOGS: DISABLED\n"
-    + b"[UnityCrossThreadLogger]Client.SceneChange {\"fromSceneName\": \"Home\"}\n" * 50
+    + b'[UnityCrossThreadLogger]Client.SceneChange {"fromSceneName": "Home"}\n' * 50
 )
 
 
@@ -150,7 +150,10 @@ DETAILED_OFF = (
         (PNG, "not an MTG Arena Player.log: the file is a PNG image"),
         (EXAMPLE.read_text().encode("utf-16"), "not an MTG Arena Player.log: the file is UTF-16 text"),
         (EXAMPLE.read_text().encode("utf-16-le"), "not an MTG Arena Player.log: the file is UTF-16 text"),
-        ((ROOT / "examples" / "block-cost.yaml").read_bytes(), "not an MTG Arena Player.log: the file is a combatcheck snapshot (YAML or JSON)"),
+        (
+            (ROOT / "examples" / "block-cost.yaml").read_bytes(),
+            "not an MTG Arena Player.log: the file is a combatcheck snapshot (YAML or JSON)",
+        ),
         (b"", "not an MTG Arena Player.log: the file is an empty file"),
         (b"hello\nworld\n", "not an MTG Arena Player.log: the file is text without any of Arena's game events"),
         (DETAILED_OFF, "an MTG Arena log written with detailed logs off"),

@@ -12,8 +12,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from combatcheck.batch import BatchError, BatchOptions, InputFile, plan_partitions, read_partition, run_batch
-from combatcheck.batch import dask_engine
+from combatcheck.batch import (
+    BatchError,
+    BatchOptions,
+    InputFile,
+    dask_engine,
+    plan_partitions,
+    read_partition,
+    run_batch,
+)
 from combatcheck.cli import app
 from combatcheck.generate import dumps, generate_records
 from typer.testing import CliRunner
@@ -181,7 +188,9 @@ def test_sigterm_exits_143_with_the_resume_hint_and_resume_finishes(tmp_path: Pa
 
 
 # -- item 8: records read with a bounded reader ------------------------------------------------------------------------
-def test_a_line_past_the_record_limit_is_read_past_and_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_line_past_the_record_limit_is_read_past_and_reported(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from combatcheck.batch import reading
 
     monkeypatch.setattr(reading, "MAX_INPUT_BYTES", 1000)
@@ -195,7 +204,7 @@ def test_a_line_past_the_record_limit_is_read_past_and_reported(tmp_path: Path, 
         items = list(reader.items())
     finally:
         reader.close()
-    assert [(i[0], len(i[1]), i[2] if len(i) > 2 else None) for i in items] == [  # type: ignore[misc]
+    assert [(i[0], len(i[1]), i[2] if len(i) > 2 else None) for i in items] == [
         (1, 10, None),
         (2, 1000, None),  # 999 bytes and its newline: at the limit
         (3, 0, "the record is 5,001 bytes, larger than the limit of 1,000 bytes per record"),
@@ -239,7 +248,9 @@ def test_batch_on_a_gzip_bomb_without_newline_keeps_memory_bounded(tmp_path: Pat
 # -- issue 23: wrong files get a hint; a run with nothing to read writes nothing ---------------------------------------
 def test_batch_on_missing_files_writes_and_prints_nothing(tmp_path: Path) -> None:
     out = tmp_path / "x.jsonl"
-    result = runner.invoke(app, ["batch", str(tmp_path / "nosuch.jsonl"), str(tmp_path / "other.jsonl"), "--out", str(out)])
+    result = runner.invoke(
+        app, ["batch", str(tmp_path / "nosuch.jsonl"), str(tmp_path / "other.jsonl"), "--out", str(out)]
+    )
     assert result.exit_code == 2
     assert result.stdout == ""  # no all-zero summary
     assert "nosuch.jsonl: No such file or directory" in result.stderr and "other.jsonl: No such" in result.stderr
@@ -267,4 +278,6 @@ def test_records_files_are_not_taken_for_snapshots(tmp_path: Path) -> None:
     source = tmp_path / "a.jsonl"
     generated(source, 3)
     source.write_text("\n\n" + source.read_text())  # blank lines first: still records
-    assert runner.invoke(app, ["batch", str(source), "--out", str(tmp_path / "r.jsonl"), "--workers", "1"]).exit_code == 0
+    assert (
+        runner.invoke(app, ["batch", str(source), "--out", str(tmp_path / "r.jsonl"), "--workers", "1"]).exit_code == 0
+    )

@@ -127,7 +127,9 @@ def test_import_arena_summary_json_naming_the_log_or_the_records_is_refused(tmp_
     log = _log(tmp_path)
     out = tmp_path / "rec.jsonl"
     before = {log: log.read_bytes()}
-    result = runner.invoke(app, ["import", "arena", str(log), "--out", str(out), "--summary-json", str(alias(log, tmp_path))])
+    result = runner.invoke(
+        app, ["import", "arena", str(log), "--out", str(out), "--summary-json", str(alias(log, tmp_path))]
+    )
     assert result.exit_code == 2, result.output
     assert "is also an input" in result.stderr and not out.exists()
     _unchanged(before)

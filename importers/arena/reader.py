@@ -10,6 +10,7 @@ skipped silently: the game it falls in may miss a state change.
 
 from __future__ import annotations
 
+import builtins
 import gzip
 import zlib
 from collections.abc import Iterator
@@ -45,7 +46,7 @@ class ReadStats:
     refuted: bool = False
     detailed_logs: bool | None = None  # Arena's "DETAILED LOGS: ENABLED" / "DISABLED" line, if the log has one
     arena_lines: int = 0  # lines of Arena's own logger (`[UnityCrossThreadLogger]...`)
-    head: bytes = b""  # the first bytes of the (decompressed) file: what it is, if it holds no event  # gzip's own check (CRC, length, deflate data) refutes what was read: nothing of it holds
+    head: builtins.bytes = b""  # the first bytes of the (decompressed) file: what it is, if it holds no event  # gzip's own check (CRC, length, deflate data) refutes what was read: nothing of it holds
 
 
 Event = tuple[int, dict[str, Any]]

@@ -131,7 +131,7 @@ def _open_out(path: Path, *, compressed: bool) -> IO[bytes]:
     """A new file (never an existing one: O_EXCL), with the permissions the umask gives."""
     raw = os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666), "wb")
     if compressed:
-        return _GzipOwningFile(raw)
+        return cast(IO[bytes], _GzipOwningFile(raw))
     return raw
 
 

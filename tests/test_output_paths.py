@@ -180,3 +180,14 @@ def test_render_never_replaces_a_file_without_overwrite_nor_its_input(tmp_path: 
     result = runner.invoke(app, ["render", str(board), "--out", str(link), "--overwrite"])
     assert result.exit_code == 2 and "also the snapshot file" in result.stderr
     assert board.read_bytes() == SNAPSHOT.read_bytes()
+
+
+def test_import_arena_summary_that_cannot_be_written_is_an_error_not_a_traceback(tmp_path: Path) -> None:
+    log, out = _log(tmp_path), tmp_path / "rec.jsonl"
+    result = runner.invoke(
+        app, ["import", "arena", str(log), "--out", str(out), "--summary-json", "/proc/summary.json"]
+    )
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit), result.output
+    assert (
+        "/proc/summary.json: the summary can't be written" in result.stderr and len(out.read_text().splitlines()) == 4
+    )

@@ -32,6 +32,8 @@ class InputFile:
         self._stream: IO[bytes] | None = None
         self.gzip = False
         self.crc = 0  # CRC-32 of the raw (compressed) bytes read so far
+        self.members = 0  # gzip members read to their end, their check passed
+        self.refuted: tuple[int, int] | None = None  # lines (first, last) read from gzip data its check refutes
         self.fingerprint: tuple[int, int, int, int] | None = (
             None  # (device, inode, size, mtime) when opened: see changed()
         )
@@ -83,10 +85,13 @@ class InputFile:
                 try:  # at most BLOCK bytes out at a time: a gzip bomb (1,000 to 1 for NULs) costs no more
                     data = decompressor.decompress(block, BLOCK)
                 except zlib.error as exc:
-                    raise _StreamProblem(f"corrupt gzip data ({exc}); the rest of the file can't be read") from None
+                    raise _StreamProblem(
+                        f"corrupt gzip data ({exc}); the rest of the file can't be read", refutes=True
+                    ) from None
                 if data:
                     yield data
                 if decompressor.eof:  # end of one gzip member; another may follow (concatenated .gz files)
+                    self.members += 1  # zlib checked its CRC-32 and length
                     block = decompressor.unused_data
                     decompressor = None
                     if not block:
@@ -118,8 +123,11 @@ class InputFile:
         held = 0  # bytes in parts
         over = 0  # > 0: the bytes of a line past the record limit, read past and not held
         produced = 0
+        members, trusted = self.members, first_line - 1  # lines up to `trusted` lie in members whose check passed
         try:
             for block in self.blocks(stop):
+                if self.members != members:
+                    members, trusted = self.members, number - 1
                 begin = 0
                 while (end := block.find(b"\n", begin)) >= 0:
                     if over:
@@ -149,6 +157,10 @@ class InputFile:
                             over, held = held, 0
                             parts.clear()
         except _StreamProblem as exc:
+            if self.members != members:
+                trusted = number - 1
+            if exc.refutes and trusted + 1 < number:
+                self.refuted = (trusted + 1, number - 1)
             yield number, _decode(b"".join(parts), number == 1), exc.message
             return
         except OSError as exc:
@@ -170,9 +182,18 @@ def _too_long(size: int) -> str:
 
 
 class _StreamProblem(Exception):
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, *, refutes: bool = False) -> None:
         super().__init__(message)
         self.message = message
+        self.refutes = refutes  # gzip's check fails: what was read of the member is refuted, not only cut short
+
+
+def refuted_problem(last: int) -> str:
+    """The problem of a record read from gzip data whose check fails after it (docs/batch.md)."""
+    return (
+        f"the gzip check of this part of the file fails at line {last + 1:,} (corrupt data): what was read of it "
+        "can't be trusted, so the record is not checked"
+    )
 
 
 def _decode(line: bytes, first: bool) -> str:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from .options import BatchOutputError
+from .reading import refuted_problem
 from .record import VERDICTS, Result
 from .summary import ProgressCallback, ProgressInfo, Summary
 
@@ -134,6 +135,53 @@ def _writing(path: Path) -> Iterator[None]:
             f"{path}: the results can't be written ({exc.strerror or exc}); the results written so far are kept: "
             "make room or choose another --out, then rerun with --resume"
         ) from None
+
+
+def withdraw_refuted(path: Path, summary: Summary) -> Summary:
+    """Replace the results of records read from gzip data whose check failed after them (`summary.refuted`) by
+    `invalid` results that say so, and count the file again: no verdict rests on data its checksum refutes. The
+    file is rewritten through a temporary file beside it, replaced in one step."""
+    ranges: dict[str, list[tuple[int, int]]] = {}
+    for name, first, last in summary.refuted:
+        ranges.setdefault(name, []).append((first, last))
+    recount = Summary(out=summary.out, engine=summary.engine, workers=summary.workers)
+    temporary = path.with_name(f".{path.name}.refuted")
+    with _writing(path):
+        try:
+            with path.open("rb") as source, temporary.open("wb") as target:
+                for raw in source:
+                    result = _result(raw)
+                    if result is not None:
+                        for first, last in ranges.get(result["file"], ()):
+                            if first <= result["line"] <= last and result["verdict"] != "invalid":
+                                result = _refuted(result, last)
+                                raw = (json.dumps(result, ensure_ascii=False, separators=(",", ":")) + "\n").encode(
+                                    "utf-8", "backslashreplace"
+                                )
+                        recount.add(result, this_run=False)
+                    target.write(raw)
+                target.flush()
+                os.fsync(target.fileno())
+            os.replace(temporary, path)
+        finally:
+            temporary.unlink(missing_ok=True)
+    for name in ("checked", "skipped", "unreadable_results", "duplicates", "file_problems", "refuted", "elapsed"):
+        setattr(recount, name, getattr(summary, name))
+    recount.interrupted = summary.interrupted
+    return recount
+
+
+def _refuted(result: dict[str, Any], last: int) -> dict[str, Any]:
+    kept: dict[str, Any] = {key: result[key] for key in ("file", "line", "id", "source", "expected") if key in result}
+    withdrawn: dict[str, Any] = {
+        **kept,
+        "verdict": "invalid",
+        "errors": [{"path": "", "message": refuted_problem(last)}],
+    }
+    if "expected" in result:
+        withdrawn["as_expected"] = result["expected"] == "invalid"
+    withdrawn["ms"] = result.get("ms", 0)
+    return withdrawn
 
 
 def clear(path: Path) -> None:

@@ -14,7 +14,7 @@ from .locking import output_lock
 from .options import BatchOptions, BatchUsageError, default_workers
 from .pool import run_processes
 from .reading import preflight
-from .results import ResultWriter, clear, resume
+from .results import ResultWriter, clear, resume, withdraw_refuted
 from .summary import ProgressCallback, Summary
 
 
@@ -63,6 +63,8 @@ def _run(
     finally:
         writer.close()
         summary.elapsed = time.perf_counter() - started
+    if summary.refuted:
+        summary = withdraw_refuted(out, summary)
     return summary
 
 

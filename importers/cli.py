@@ -73,7 +73,9 @@ def arena_command(
         try:
             summary_json.write_text(json.dumps(summary.to_json(), indent=2) + "\n", encoding="utf-8")
         except OSError as exc:
-            fail([f"{summary_json}: the summary can't be written ({exc.strerror or exc}); the records are in {records}"])
+            fail(
+                [f"{summary_json}: the summary can't be written ({exc.strerror or exc}); the records are in {records}"]
+            )
     unreadable = [f for f in summary.files if f.problem]
     for report in unreadable:
         err.print(f"error: {report.name}: {report.problem}", markup=False)

@@ -281,3 +281,41 @@ def test_records_files_are_not_taken_for_snapshots(tmp_path: Path) -> None:
     assert (
         runner.invoke(app, ["batch", str(source), "--out", str(tmp_path / "r.jsonl"), "--workers", "1"]).exit_code == 0
     )
+
+
+# -- item 4's class in batch: no verdict on gzip data its check refutes ------------------------------------------------
+def _gzip_member(text: bytes, *, refuted: bool = False) -> bytes:
+    import gzip
+
+    if not refuted:
+        return gzip.compress(text, mtime=0)
+    changed = text.replace(b'"power":2', b'"power":7')
+    assert changed != text
+    return gzip.compress(changed, mtime=0)[:-8] + gzip.compress(text, mtime=0)[-8:]  # the original's CRC-32
+
+
+@pytest.mark.parametrize("engine", ["process", "dask"])
+def test_results_of_gzip_data_its_check_refutes_are_withdrawn(tmp_path: Path, engine: str) -> None:
+    if engine == "dask":
+        pytest.importorskip("distributed")
+    good, bad = tmp_path / "good.jsonl", tmp_path / "bad.jsonl"
+    first = generated(good, 12, seed=4)
+    generated(bad, 80, seed=5)  # 200 kB: its first 64 kB blocks are read before the check fails at its end
+    source = tmp_path / "games.jsonl.gz"
+    source.write_bytes(_gzip_member(good.read_bytes()) + _gzip_member(bad.read_bytes(), refuted=True))
+    out = tmp_path / "r.jsonl"
+    options = BatchOptions(workers=1, chunk_size=4, engine=engine, local_cluster_processes=False)  # type: ignore[arg-type]
+    summary = run_batch([str(source)], out, options)
+    found = rows(out)
+    last = len(found)
+    assert [r["line"] for r in found] == list(range(1, last + 1)) and 13 + 10 < last <= 12 + 80 + 1
+    assert [r["verdict"] for r in found[:12]] == [r["expected"] for r in first]  # the first member's check passed
+    for row in found[12:-1]:
+        assert row["verdict"] == "invalid", row
+        assert "the gzip check of this part of the file fails" in row["errors"][0]["message"]
+    assert "corrupt gzip data" in found[-1]["errors"][0]["message"]
+    assert summary.by_verdict["invalid"] == last - 12 and summary.records == last
+    if engine == "process":
+        assert summary.refuted == [(str(source), 13, last - 1)]
+        refuted = [{"file": str(source), "first_line": 13, "last_line": last - 1}]
+        assert summary.to_json()["refuted_by_gzip_check"] == refuted

@@ -27,6 +27,9 @@ class OutputLocked(BatchUsageError):
 
 
 def lock_path(path: Path) -> Path:
+    """Beside the file itself: two runs that name it through different symlinks still meet at one lock."""
+    with suppress(OSError, RuntimeError):  # a symlink loop: the write will say so
+        path = path.resolve()
     return path.with_name(f".{path.name}.lock")
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import sys
 import zlib
 from collections.abc import Iterator, Sequence
@@ -231,18 +232,30 @@ def _snapshot_kind(first_line: str) -> str | None:
 
 def preflight(inputs: Sequence[str]) -> list[str]:
     """Problems that make a run pointless, found before anything is written: no input file can be opened, or an
-    input is a YAML snapshot rather than records (with the command that checks it)."""
+    input is a snapshot file rather than records (with the command that checks it). Only regular files are opened
+    here: a pipe (`<(zcat ...)`) would lose what is read from it."""
     problems: list[str] = []
     opened = 0
     for name in inputs:
         if name == "-":
             opened += 1
             continue
+        try:
+            mode = os.stat(name).st_mode
+        except OSError as exc:
+            problems.append(f"{name}: {exc.strerror or exc}")
+            continue
+        if stat.S_ISDIR(mode):
+            problems.append(f"{name}: is a directory")
+            continue
+        if not stat.S_ISREG(mode):
+            opened += 1
+            continue
         reader = InputFile(name)
         try:
             reader.open()
         except OSError as exc:
-            problems.append(str(exc) if isinstance(exc, IsADirectoryError) else f"{name}: {exc.strerror or exc}")
+            problems.append(f"{name}: {exc.strerror or exc}")
             continue
         opened += 1
         try:

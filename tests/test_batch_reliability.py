@@ -319,3 +319,31 @@ def test_results_of_gzip_data_its_check_refutes_are_withdrawn(tmp_path: Path, en
         assert summary.refuted == [(str(source), 13, last - 1)]
         refuted = [{"file": str(source), "first_line": 13, "last_line": last - 1}]
         assert summary.to_json()["refuted_by_gzip_check"] == refuted
+
+
+def test_a_named_pipe_input_is_read_once_and_whole(tmp_path: Path) -> None:
+    """The checks made before the run (no input readable, a snapshot file) must not read a pipe: what they read
+    would be lost to the run."""
+    import threading
+
+    source, fifo, out = tmp_path / "a.jsonl", tmp_path / "pipe", tmp_path / "r.jsonl"
+    records = generated(source, 7)
+    os.mkfifo(fifo)
+    writer = threading.Thread(target=lambda: fifo.write_bytes(source.read_bytes()))
+    writer.start()
+    try:
+        run_batch([str(fifo)], out, BatchOptions(workers=1))
+    finally:
+        writer.join(timeout=30)
+    assert [r["verdict"] for r in rows(out)] == [r["expected"] for r in records]
+
+
+def test_runs_naming_one_output_through_a_symlink_meet_at_one_lock(tmp_path: Path) -> None:
+    from combatcheck.batch.locking import OutputLocked, output_lock
+
+    source, out, link = tmp_path / "a.jsonl", tmp_path / "r.jsonl", tmp_path / "link.jsonl"
+    generated(source, 2)
+    out.write_text("")
+    link.symlink_to(out)
+    with output_lock(out), pytest.raises(OutputLocked):
+        run_batch([str(source)], link, BatchOptions(workers=1, overwrite=True))

@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from combatcheck.batch.locking import output_lock
 from combatcheck.cli import app
 from combatcheck.importers.arena import ImportOptions, ImportUsageError, import_logs
 from combatcheck.importers.arena import run as arena_run
@@ -36,6 +35,8 @@ def _records(path: Path) -> list[dict[str, Any]]:
 
 # -- item 3: two imports on one --out --------------------------------------------------------------------------------
 def test_a_second_import_on_the_same_out_is_refused_while_the_first_writes(tmp_path: Path) -> None:
+    from combatcheck.batch.locking import output_lock
+
     log, out = _log(tmp_path), tmp_path / "rec.jsonl"
     with output_lock(out):
         with pytest.raises(ImportUsageError, match="being written by another run"):

@@ -163,10 +163,13 @@ DETAILED_OFF = (
     ids=["random", "png", "utf16", "utf16le", "yaml", "empty", "text", "detailed-off", "arena-no-game"],
 )
 def test_a_file_that_is_not_a_player_log_says_what_it_is_and_exits_2(tmp_path: Path, data: bytes, found: str) -> None:
-    log = _log(tmp_path, data, "some.file")
-    result = runner.invoke(app, ["import", "arena", str(log), "--out", str(tmp_path / "r.jsonl"), "--no-cards"])
+    log, out = _log(tmp_path, data, "some.file"), tmp_path / "r.jsonl"
+    out.write_text("kept\n")
+    result = runner.invoke(app, ["import", "arena", str(log), "--out", str(out), "--no-cards", "--overwrite"])
     assert result.exit_code == 2, result.output
     assert f"error: {log}: {found}" in result.stderr, result.stderr
+    assert f"nothing written to {out}: no log could be read" in result.stdout
+    assert out.read_text() == "kept\n"  # nothing was read: nothing replaces it
     assert "Traceback" not in result.output
     if "detailed logs" in found or "no game event" in found:
         assert "Options (the gear) > Account > Detailed Logs (Plugin Support)" in result.stderr

@@ -60,6 +60,7 @@ class FileReport:
     problem: str | None = None
     dropped_records: int = 0  # records read from data its gzip check refutes: not kept
     refuted: bool = False
+    read: bool = True  # False: the file can't be opened, or is not a log that holds games (no_events_problem)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -97,6 +98,7 @@ class ImportSummary:
     unfinished_combats: int = 0  # cut off by the end of a log or of a game: no record
     damaged_lines: int = 0
     elapsed: float = 0.0
+    written: bool = False  # False when no file was a log that could be read: nothing is written, --out is kept
 
     @property
     def bytes(self) -> int:
@@ -122,6 +124,7 @@ class ImportSummary:
             "probe_records": dict(sorted(self.probes.items())),
             "unfinished_combats": self.unfinished_combats,
             "damaged_lines": self.damaged_lines,
+            "written": self.written,
             "elapsed_seconds": round(self.elapsed, 3),
             "megabytes_per_second": round(self.megabytes_per_second, 1),
         }
@@ -191,7 +194,9 @@ def import_logs(logs: Sequence[Path], out: Path, options: ImportOptions | None =
                 with _open_out(temporary, compressed=out.name.endswith(".gz")) as handle:
                     for log in logs:
                         summary.files.append(_import_checked(log, handle, options, summary))
-                temporary.replace(out)
+                if any(f.read for f in summary.files):
+                    temporary.replace(out)
+                    summary.written = True
             finally:
                 temporary.unlink(missing_ok=True)
     except OutputLocked as exc:
@@ -270,7 +275,9 @@ def _import_one(log: Path, handle: IO[bytes], options: ImportOptions, summary: I
     replayer.finish()
     report.bytes, report.lines, report.events = stats.bytes, stats.lines, stats.events
     report.damaged_lines, report.games = stats.damaged, len(replayer.games)
-    report.problem = stats.problem or no_events_problem(stats, str(log))
+    unusable = no_events_problem(stats, str(log))
+    report.problem = stats.problem or unusable
+    report.read = unusable is None and not (stats.problem or "").startswith("can't open")
     report.old_format_lines = stats.old_format
     report.refuted = stats.refuted
     summary.games += len(replayer.games)
@@ -305,5 +312,8 @@ def summary_lines(summary: ImportSummary) -> list[str]:
         lines.append(
             f"skipped: {summary.unfinished_combats:,} combat(s) cut off, {summary.damaged_lines:,} damaged line(s)"
         )
+    if not summary.written:
+        lines.append(f"nothing written to {summary.out}: no log could be read")
+        return lines
     lines.append(f"written to {summary.out} in {summary.elapsed:.2f} s ({summary.megabytes_per_second:,.1f} MB/s)")
     return lines

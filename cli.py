@@ -31,6 +31,7 @@ from .console import (
     Lang,
     LangOpt,
     OutputFailed,
+    QuietErrors,
     TimeOpt,
     err,
     fail,
@@ -170,6 +171,7 @@ def main() -> None:
             stream.reconfigure(errors="backslashreplace")
     if sys.stdout is not None:
         sys.stdout = GuardedOutput(sys.stdout)
+    sys.stderr = QuietErrors(sys.stderr)
     if sys.stdin is None:
         sys.stdin = ClosedInput()
     try:

@@ -57,6 +57,35 @@ class GuardedOutput:
         return getattr(self._stream, name)
 
 
+class QuietErrors:
+    """Standard error that can't be written (closed, a full disk) loses its messages, not the exit status they go
+    with: write errors are dropped."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return int(self._stream.write(text)) if self._stream is not None else len(text)
+        except (OSError, ValueError):
+            return len(text)
+
+    def flush(self) -> None:
+        try:
+            if self._stream is not None:
+                self._stream.flush()
+        except (OSError, ValueError):
+            pass
+
+    def isatty(self) -> bool:
+        return self._stream is not None and bool(self._stream.isatty())
+
+    def __getattr__(self, name: str) -> Any:
+        if self._stream is None:
+            raise AttributeError(name)
+        return getattr(self._stream, name)
+
+
 class ClosedInput:
     """Stands for a closed standard input (Python's `sys.stdin` is then None): reading it raises InputClosed."""
 

@@ -53,3 +53,15 @@ def test_a_closed_standard_input_exits_66_with_a_message(tmp_path: Path, args: l
     assert "error: standard input is closed" in proc.stderr
     _no_traceback(proc.stderr)
     assert not out.exists()  # nothing written
+
+
+@pytest.mark.parametrize("redirect", ["2>&-", "2>/dev/full"])
+def test_standard_error_that_cannot_be_written_keeps_the_exit_status(tmp_path: Path, redirect: str) -> None:
+    if redirect.endswith("full") and not Path("/dev/full").exists():
+        pytest.skip("needs /dev/full")
+    argv = [*COMMAND, "check", str(tmp_path / "nosuch.yaml")]
+    proc = subprocess.run(["sh", "-c", f'exec "$@" {redirect}', "sh", *argv], capture_output=True, timeout=120)
+    assert proc.returncode == 2  # bad input, as when the message can be read
+    argv = [*COMMAND, "check", str(SNAPSHOT)]
+    proc = subprocess.run(["sh", "-c", f'exec "$@" {redirect}', "sh", *argv], stdout=subprocess.DEVNULL, timeout=120)
+    assert proc.returncode == 0

@@ -191,3 +191,30 @@ def test_import_arena_summary_that_cannot_be_written_is_an_error_not_a_traceback
     assert (
         "/proc/summary.json: the summary can't be written" in result.stderr and len(out.read_text().splitlines()) == 4
     )
+
+
+def test_table_and_report_outputs_hard_linked_to_the_results_are_refused(tmp_path: Path) -> None:
+    source = _records(tmp_path)
+    out = tmp_path / "r.jsonl"
+    assert runner.invoke(app, ["batch", str(source), "--out", str(out), "--workers", "1"]).exit_code == 0
+    before = {out: out.read_bytes()}
+    for name, command in (("t.csv", "table"), ("r.html", "report")):
+        link = tmp_path / name
+        os.link(out, link)
+        result = runner.invoke(app, [command, str(out), "--out", str(link), "--overwrite"])
+        assert result.exit_code == 2, (command, result.output)
+        assert "is also" in result.stderr
+        _unchanged(before)
+
+
+def test_batch_table_naming_the_summary_or_an_input_is_refused(tmp_path: Path) -> None:
+    source = _records(tmp_path)
+    csv_input = tmp_path / "games.csv"
+    csv_input.write_bytes(source.read_bytes())
+    out, summary = tmp_path / "r.jsonl", tmp_path / "s.csv"
+    for table, extra in ((summary, ["--summary-json", str(summary)]), (csv_input, [])):
+        args = ["batch", str(csv_input), "--out", str(out), "--table", str(table), "--overwrite", *extra]
+        result = runner.invoke(app, [*args, "--workers", "1"])
+        assert result.exit_code == 2, result.output
+        assert "names the same file" in result.stderr or "is also an input" in result.stderr
+    assert csv_input.read_bytes() == source.read_bytes() and not out.exists()

@@ -38,6 +38,7 @@ _NUMBERS: dict[str, tuple[str, str | None]] = {
     "put_blocking_attacker_gone": ("509.4a", None),
     "put_battle": ("506.3e", None),
     "effect_blocks": ("509.3a", "509.6"),
+    "effect_overrides": ("101.1", None),
     "only_creatures": ("506.3", "506.3"),
     "effect_battle": ("506.3f", None),
     "blocks_own_attackers": ("509.1a", "509.1a"),

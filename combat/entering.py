@@ -18,6 +18,7 @@ from .state import (
     BecomesUnblocked,
     BlockingCreature,
     Blocks,
+    BlocksAgain,
     BoardChange,
     Change,
     Entry,
@@ -140,8 +141,6 @@ def made_to_block(work: Working, event: MadeToBlock) -> list[Change]:
     blocker = work.on_battlefield(event.made_to_block, "made_to_block")
     attacker_id = event.blocking
     _blocking_checks(work, blocker, "made_to_block")
-    if work.removed_this_combat(blocker.id):
-        return [NoChange(object=blocker.id, reason="removed_earlier", **work.cite("removal"))]
     if attacker_id not in work.attackers:
         return [NoChange(object=attacker_id, reason="attacker_not_attacking", **work.cite("removal"))]
     if not blocker.is_creature:
@@ -153,7 +152,12 @@ def made_to_block(work: Working, event: MadeToBlock) -> list[Change]:
     current = work.blockers.get(blocker.id)
     if current is not None and attacker_id in current.attackers:
         return [NoChange(object=blocker.id, reason="already_blocking", **work.cite("effect_blocks"))]
-    return _start_blocking(work, blocker.id, attacker_id, Entry.EFFECT, "effect_blocks")
+    changes: list[Change] = []
+    if current is None and work.removed_this_combat(blocker.id):
+        # 101.1: the effect's own text ("then it blocks ...") beats the rule that a creature removed from combat
+        # takes no further part in it (506.4 and the glossary); it blocks again (Balduvian Warlord, 2006-07-15)
+        changes.append(BlocksAgain(blocker=blocker.id, attacker=attacker_id, **work.cite("effect_overrides")))
+    return changes + _start_blocking(work, blocker.id, attacker_id, Entry.EFFECT, "effect_blocks")
 
 
 def _start_blocking(work: Working, blocker_id: str, attacker_id: str, how: Entry, concept: str) -> list[Change]:

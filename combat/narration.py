@@ -106,6 +106,10 @@ class Narrator:
                 elif key == "blocks_effect" and change.was_blocking:
                     key = "blocks_effect_again"
                 return say(CHANGES[key], lang, blocker=self.label(change.blocker), attacker=self.label(change.attacker))
+            case "blocks_again":
+                return say(
+                    CHANGES["blocks_again"], lang, blocker=self.label(change.blocker), attacker=self.label(change.attacker)
+                )
             case "never_blocking":
                 return say(
                     CHANGES[f"never_blocking_{change.reason}"],

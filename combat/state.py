@@ -281,6 +281,16 @@ class Blocks(_Change):
     attacker_was_unblocked: bool = Field(description="the attacker was an unblocked creature at that moment (509.3c)")
 
 
+class BlocksAgain(_Change):
+    """A creature removed from combat earlier in this combat phase is made to block again by an effect that says so:
+    the card's text beats the rule that it takes no further part in that combat (101.1; 506.4). The `Blocks` change
+    that follows says what it begins to block."""
+
+    kind: Literal["blocks_again"] = "blocks_again"
+    blocker: str
+    attacker: str
+
+
 class NeverBlocking(_Change):
     """A creature put onto the battlefield blocking that is never a blocking creature (506.3a, d-e; 509.4a)."""
 
@@ -382,7 +392,7 @@ class NoChange(_Change):
         "no_order_now",
         "no_order_current_rules",
         "not_a_blocker",
-        "removed_earlier",
+        "removed_earlier",  # no longer produced: an effect may make a removed creature block again (101.1)
         "not_a_creature",
         "battle",
         "not_defending",
@@ -492,6 +502,7 @@ Change = Annotated[
     | Attacks
     | NeverAttacking
     | Blocks
+    | BlocksAgain
     | NeverBlocking
     | BecomesBlocked
     | BecomesUnblocked

@@ -128,7 +128,8 @@ class Reference:
                 self.leave(value, ("attacked",))
         elif kind == "made_to_block":
             attacker = event["blocking"]
-            if attacker in self.attacking and value not in self.removed and self.is_creature[value]:
+            # an effect that makes a creature block may make one removed from combat block again (101.1)
+            if attacker in self.attacking and self.is_creature[value]:
                 self.start_blocking(value, attacker)
         elif kind == "enters_blocking":
             self.alive.add(value["id"])

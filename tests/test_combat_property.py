@@ -2,7 +2,7 @@
 (`combat_reference.py`), and the invariants of issue 11 hold, each checked on the states alone:
 
 - a blocked creature stays blocked until it is removed from combat, an effect makes it unblocked, or combat ends;
-- a creature removed from combat never comes back into it;
+- a creature removed from combat comes back into it only by an effect that makes it block (101.1);
 - nothing is both attacking and blocking, and who-blocks-whom reads the same from both sides;
 - under the rules before Nov 2024, each damage assignment order holds exactly the creatures in combat with it.
 """
@@ -141,7 +141,12 @@ def _check_invariants(timeline: Timeline, events: list[Any]) -> None:
         attacking = {a.id for a in state.attackers}
         blocking = {b.id for b in state.blockers}
         assert not attacking & blocking, "nothing is both attacking and blocking"
-        assert not (attacking | blocking) & removed, "a creature removed from combat never comes back"
+        assert not attacking & removed, "a creature removed from combat never attacks again"
+        event = events[moment.index] if moment.index >= 0 else None
+        back = (blocking & removed) - ({b.id for b in previous.blockers} if previous is not None else set())
+        assert not back or (isinstance(event, dict) and event.get("made_to_block") in back), (
+            "a creature removed from combat blocks again only when an effect makes it block (101.1)"
+        )
         removed |= {r.id for r in state.removed if "attacked" not in r.roles}
         for attacker in state.attackers:
             assert set(attacker.blockers) == {b.id for b in state.blockers if attacker.id in b.attackers}

@@ -80,6 +80,8 @@ class ReferenceTriggers:
     # -- events ----------------------------------------------------------------------------------------------
     def event(self, event: Any) -> Counter[Key]:
         out: Counter[Key] = Counter()
+        if event == "beginning_of_combat":  # 511.3: the earlier combat ended; nothing is in combat any more
+            self.attacking, self.blocks, self.blocked, self.blocking = set(), {}, set(), set()
         if not isinstance(event, dict):
             return out
         if "declare_attackers" in event:

@@ -37,6 +37,21 @@ def test_narration_is_the_committed_text(path: Path) -> None:
     assert "\n".join(timeline_lines(timeline, snapshot)) + "\n" == path.read_text(encoding="utf-8")
 
 
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.name for p in EXAMPLES])
+def test_expected_triggers(path: Path) -> None:
+    """'# expected-triggers: EVENT:key:source=times ...': how many times an ability triggers on that event (0: not)."""
+    text = path.read_text(encoding="utf-8")
+    expected = re.search(r"^# expected-triggers: (.+)$", text, re.M)
+    if expected is None:
+        return
+    timeline = follow(load_snapshot(text, str(path)))
+    for item in expected.group(1).split():
+        entry, times = item.split("=")
+        index, key, source = entry.split(":")
+        found = timeline.triggers.get(int(index), [])
+        assert sum(t.times for t in found if t.key == key and t.source == source) == int(times), item
+
+
 def test_the_command_prints_the_narration_and_exits_by_verdict() -> None:
     runner = CliRunner()
     legal = runner.invoke(app, ["combat", str(FOLDER / "flash-foliage.yaml"), "--lang", "fr"])

@@ -251,3 +251,27 @@ def test_a_creature_made_to_block_again_after_removal_blocks_anew() -> None:
     assert times(found, "blocks", "w") == 1
     assert times(found, "becomes_blocked_by_a_creature", "a") == 1
     assert times(found, "becomes_blocked", "a") == 0
+
+
+def test_block_triggers_fire_again_in_an_additional_combat_phase() -> None:
+    """Relentless Assault: the same pair blocks in the second combat phase. 511.3 removed everything from combat at
+    the end of the first, so the block is new: "blocks" and "becomes blocked" trigger again (509.3a, c)."""
+    from combat_helpers import run
+
+    permanents = [
+        {
+            "id": "a",
+            "controller": "ana",
+            "power": 2,
+            "toughness": 2,
+            "abilities": ["vigilance", "whenever_becomes_blocked", "whenever_becomes_blocked_by_a_creature"],
+        },
+        {"id": "w", "controller": "ben", "power": 1, "toughness": 4, "abilities": ["whenever_blocks"]},
+    ]
+    attack, block = {"declare_attackers": {"attacks": {"a": "ben"}}}, {"declare_blockers": {"blocks": {"w": "a"}}}
+    timeline = run(attack, block, "end_of_combat", "beginning_of_combat", attack, block, permanents=permanents)
+    for index in (1, 5):
+        found = timeline.triggers[index]
+        assert times(found, "blocks", "w") == 1, index
+        assert times(found, "becomes_blocked", "a") == 1, index
+        assert times(found, "becomes_blocked_by_a_creature", "a") == 1, index

@@ -354,6 +354,22 @@ CHANGES: dict[str, Message] = {
         "{creature} assigne ses blessures de combat selon son ordre d'assignation des blessures : {to}",
         "{creature} asigna su daño de combate según su orden de asignación de daño: {to}",
     ),
+    "damage_blocked_banding": Message(
+        "{creature} assigns its combat damage among the creatures blocking it, divided as {player}, the defending "
+        "player, chooses, since a creature with banding blocks it: {to}",
+        "{creature} répartit ses blessures de combat entre les créatures qui la bloquent, au choix de {player}, le "
+        "joueur défenseur, puisqu'une créature avec le regroupement la bloque : {to}",
+        "{creature} divide su daño de combate entre las criaturas que la bloquean, como elija {player}, el jugador "
+        "defensor, ya que la bloquea una criatura con la habilidad de agrupar: {to}",
+    ),
+    "damage_blocking_banding": Message(
+        "{creature} assigns its combat damage among the creatures it blocks, divided as {player}, the active player, "
+        "chooses, since it blocks a creature with banding: {to}",
+        "{creature} répartit ses blessures de combat entre les créatures qu'elle bloque, au choix de {player}, le "
+        "joueur actif, puisqu'elle bloque une créature avec le regroupement : {to}",
+        "{creature} divide su daño de combate entre las criaturas que bloquea, como elija {player}, el jugador "
+        "activo, ya que bloquea una criatura con la habilidad de agrupar: {to}",
+    ),
     "damage_blocking": Message(
         "{creature} assigns its combat damage to the creatures it blocks: {to}",
         "{creature} assigne ses blessures de combat aux créatures qu'elle bloque : {to}",

@@ -54,6 +54,8 @@ _NUMBERS: dict[str, tuple[str, str | None]] = {
     "band_blocked": ("702.22h", None),
     "band_blocked_by_effect": ("702.22i", None),
     "band_removed": ("702.22f", None),
+    "banding_blocked": ("702.22j", None),
+    "banding_blocking": ("702.22k", None),
     "alone": ("506.5", "506.5"),
     "order_attacker": ("", "509.2"),
     "order_attacker_removal": ("", "509.2a"),

@@ -192,6 +192,14 @@ class Narrator:
                 )
             case "assigns_damage":
                 key = f"damage_{change.how}"
+                if change.divided_by is not None:  # 702.22j-k: banding gives the choice to the other side
+                    return say(
+                        CHANGES[f"{key}_banding"],
+                        lang,
+                        creature=self.label(change.creature),
+                        to=self.labels(change.to),
+                        player=change.divided_by,
+                    )
                 if change.how in ("blocked", "blocking") and len(change.to) == 1:
                     key = "damage_unblocked"  # all of it to that one creature (510.1c-d)
                 elif change.how in ("blocked", "blocking") and self.edition == "before_foundations":

@@ -447,6 +447,12 @@ class AssignsDamage(_Change):
         "blocks_nothing",
         "no_power",
     ]
+    divided_by: str | None = Field(
+        None,
+        description="who divides the damage among two or more creatures when it is not the creature's controller: "
+        "the defending player for an attacker blocked by a creature with banding (702.22j), the active player for a "
+        "blocker blocking a creature with banding (702.22k)",
+    )
 
 
 class Declared(_Change):

@@ -331,3 +331,65 @@ def test_entering_blocking_a_creature_that_never_attacked_is_not_said_to_have_st
     for lang, text in expected.items():
         lines = timeline_lines(follow(snapshot, lang=lang), snapshot)
         assert any(text in line for line in lines), (lang, lines)
+
+
+def test_702_22j_the_defending_player_divides_damage_among_blockers_with_banding() -> None:
+    """An attacker blocked by two creatures, one with banding: ben (defending), not ana, divides its damage."""
+    permanents = [creature("ogre", "ana"), creature("hero", "ben", "banding"), creature("bear", "ben")]
+    attack = {"declare_attackers": {"attacks": {"ogre": "ben"}}}
+    block = {"declare_blockers": {"blocks": {"hero": "ogre", "bear": "ogre"}}}
+    for rules in ("current", "before_foundations"):
+        events = [attack, block, {"damage_assignment_order": "ogre", "order": ["hero", "bear"]}, "combat_damage"]
+        timeline = run(*events, permanents=permanents, rules=rules)
+        ogre = next(c for c in of_kind(changes_of(timeline, 3), "assigns_damage") if c.creature == "ogre")
+        assert (ogre.divided_by, ogre.rule) == ("ben", "702.22j"), rules
+    data = {"active_player": "ana", "players": ["ana", "ben"], "permanents": permanents, "events": events}
+    snapshot = snapshot_from_data(data)
+    text = "\n".join(timeline_lines(follow(snapshot), snapshot))
+    assert "divided as ben, the defending player, chooses" in text
+    plain = run(attack, {"declare_blockers": {"blocks": {"bear": "ogre"}}}, "combat_damage", permanents=permanents)
+    assert of_kind(changes_of(plain, 2), "assigns_damage")[0].divided_by is None
+
+
+def test_702_22k_the_active_player_divides_a_blockers_damage_among_attackers_with_banding() -> None:
+    permanents = [
+        creature("hero", "ana", "banding"),
+        creature("ogre", "ana"),
+        creature("wall", "ben", {"can_block_additional": 1}),
+    ]
+    attack = {"declare_attackers": {"attacks": {"hero": "ben", "ogre": "ben"}}}
+    timeline = run(
+        attack, {"declare_blockers": {"blocks": {"wall": ["hero", "ogre"]}}}, "combat_damage", permanents=permanents
+    )
+    wall = next(c for c in of_kind(changes_of(timeline, 2), "assigns_damage") if c.creature == "wall")
+    assert (wall.divided_by, wall.rule) == ("ana", "702.22k")
+    others = [creature("ogre", "ana"), creature("elf", "ana"), creature("wall", "ben", {"can_block_additional": 1})]
+    attack = {"declare_attackers": {"attacks": {"elf": "ben", "ogre": "ben"}}}
+    plain = run(attack, {"declare_blockers": {"blocks": {"wall": ["elf", "ogre"]}}}, "combat_damage", permanents=others)
+    wall = next(c for c in of_kind(changes_of(plain, 2), "assigns_damage") if c.creature == "wall")
+    assert (wall.divided_by, wall.rule) == (None, "510.1d")
+
+
+def test_702_22j_bands_with_other_needs_another_creature_of_the_quality() -> None:
+    legendary = {"supertypes": ["legendary"]}
+    permanents = [
+        creature("ogre", "ana"),
+        creature("knight", "ben", {"bands_with_other": legendary}, supertypes=["legendary"]),
+        creature("lord", "ben", supertypes=["legendary"]),
+        creature("bear", "ben"),
+    ]
+    attack = {"declare_attackers": {"attacks": {"ogre": "ben"}}}
+    both = run(
+        attack,
+        {"declare_blockers": {"blocks": {"knight": "ogre", "lord": "ogre"}}},
+        "combat_damage",
+        permanents=permanents,
+    )
+    assert of_kind(changes_of(both, 2), "assigns_damage")[0].divided_by == "ben"
+    one = run(
+        attack,
+        {"declare_blockers": {"blocks": {"knight": "ogre", "bear": "ogre"}}},
+        "combat_damage",
+        permanents=permanents,
+    )
+    assert of_kind(changes_of(one, 2), "assigns_damage")[0].divided_by is None

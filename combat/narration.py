@@ -12,7 +12,7 @@ from ..solver.rules import Message
 from .change_words import CHANGES
 from .citations import cite
 from .state import Change, CombatState, Edition, Moment
-from .timeline import Timeline
+from .timeline import Timeline, as_timeline
 from .words import CAUSES, LINES, POINTS, ROLES, STEPS, TIMING, VERDICTS
 
 
@@ -29,6 +29,7 @@ def _say(message: Message, lang: str, *, capital: bool = False, **values: Any) -
 class Narrator:
     def __init__(self, timeline: Timeline, snapshot: Snapshot) -> None:
         self.timeline = timeline
+        snapshot = as_timeline(snapshot)  # a declaration without events is the timeline's first event
         self.snapshot = snapshot
         self.lang = timeline.lang
         self.edition: Edition = timeline.rules

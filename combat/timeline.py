@@ -7,12 +7,14 @@ order is reported as such and the timeline stops there: the game would return to
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
 from ..models import Snapshot, SnapshotError
+from ..models.validation import InputProblem
 from ..models import events as ev
 from ..models.report import Language, Report, Triggered
 from ..solver.board import Board
@@ -151,8 +153,40 @@ def _one(work: Working, event: Any, lang: str) -> tuple[list[Change], Report | N
     return _HANDLERS[type(event)](work, event), None, True
 
 
+def as_timeline(snapshot: Snapshot) -> Snapshot:
+    """The snapshot as a timeline: a `declaration:` without `events:` is its first and only event (the declare
+    attackers or blockers step the snapshot names), so that `combat` judges it as `check` does; otherwise as is."""
+    declaration = snapshot.declaration
+    if snapshot.events or declaration is None:
+        return snapshot
+    event: ev.DeclareAttackers | ev.DeclareBlockers
+    if snapshot.step == "declare_attackers":
+        event = ev.DeclareAttackers(
+            declare_attackers=ev.AttackDeclaration(attacks=declaration.attacks, bands=declaration.bands)
+        )
+    else:
+        event = ev.DeclareBlockers(declare_blockers=ev.BlockDeclaration(blocks=declaration.blocks))
+    return snapshot.model_copy(update={"events": (event,), "declaration": None})
+
+
+def _declaration_path(problem: InputProblem) -> InputProblem:
+    """A problem of the declaration judged as events[0], named by the field the snapshot wrote."""
+    for word in ("declare_attackers", "declare_blockers"):
+        for prefix in (f"events[0].{word}", f"events[0] ({word})"):
+            if problem.path.startswith(prefix):
+                return dataclasses.replace(problem, path="declaration" + problem.path.removeprefix(prefix))
+    return problem
+
+
 def follow(snapshot: Snapshot, *, lang: Language = "en") -> Timeline:
-    """Follow the snapshot's events. Raises `SnapshotError` for an event that is bad input."""
+    """Follow the snapshot's events (a declaration without events is judged as the first event, `as_timeline`).
+    Raises `SnapshotError` for an event that is bad input."""
+    written = as_timeline(snapshot)
+    if written is not snapshot:
+        try:
+            return follow(written, lang=lang)
+        except SnapshotError as exc:
+            raise SnapshotError([_declaration_path(p) for p in exc.problems]) from None
     work, changes = _start(snapshot)
     moments = [Moment(index=-1, event="start", changes=tuple(changes), state=work.freeze())]
     declarations: dict[int, Report] = {}

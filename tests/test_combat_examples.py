@@ -12,6 +12,7 @@ from combatcheck.cli import app
 from combatcheck.combat import follow
 from combatcheck.combat.narration import timeline_lines
 from combatcheck.models import load_snapshot
+from combatcheck.solver import check
 from typer.testing import CliRunner
 
 FOLDER = Path(__file__).parent.parent / "examples" / "combat"
@@ -77,3 +78,27 @@ def test_check_refuses_a_snapshot_with_events() -> None:
     result = CliRunner().invoke(app, ["check", str(FOLDER / "flash-foliage.yaml")])
     assert result.exit_code == 2
     assert "combatcheck combat" in result.stderr
+
+
+DECLARATIONS = sorted((FOLDER.parent).glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", DECLARATIONS, ids=[p.name for p in DECLARATIONS])
+def test_a_declaration_without_events_is_judged_as_check_judges_it(path: Path) -> None:
+    """Issue 19: `combat` on a snapshot with a `declaration:` and no `events:` judges that declaration as its first
+    event, with the checker's verdict; it never says "everything written is legal" for an illegal one."""
+    snapshot = load_snapshot(path.read_text(encoding="utf-8"), str(path))
+    timeline = follow(snapshot)
+    verdict = check(snapshot).verdict
+    assert timeline.verdict == verdict
+    declared = timeline.moments[1]
+    assert declared.event == snapshot.step and declared.state.step == snapshot.step
+    assert timeline.declarations[0].verdict == verdict
+
+
+def test_the_command_on_a_declaration_without_events() -> None:
+    result = CliRunner().invoke(app, ["combat", str(FOLDER.parent / "lure.yaml")])
+    assert result.exit_code == 1
+    assert "Declaration of blockers: illegal (509.1)" in result.stdout
+    assert "Now (the declare blockers step)" in result.stdout
+    assert "Everything written is legal" not in result.stdout

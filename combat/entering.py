@@ -48,7 +48,10 @@ def enters_attacking(work: Working, event: EntersAttacking) -> list[Change]:
     _during_combat_after(work, "attackers", "enters_attacking")
     creature, target = event.enters_attacking, event.attacking
     board = work.solver_board()
-    if target in {p.id for p in work.snapshot.players}:
+    # 506.3b: under the control of a player who is not attacking, it enters and is never an attacking creature,
+    # whatever it would attack; only for an attacking player's creature is the target checked
+    attacking_controller = creature.controller in work.attacking_players
+    if attacking_controller and target in {p.id for p in work.snapshot.players}:
         if work.team(target) == work.team(work.snapshot.active_player):
             raise TimelineInputError("attacking", "not_opponent_of_attacker", id=target)
         if target not in board.defending_players:

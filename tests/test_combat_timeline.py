@@ -157,6 +157,8 @@ def test_entering_but_never_blocking(entering: dict[str, object], target: str, r
     [
         ({"id": "relic", "controller": "ana", "types": ["artifact"]}, "ben", "not_a_creature", "506.3a"),
         (creature("thief", "ben"), "ben", "not_attacking_player", "506.3b"),
+        (creature("thief", "ben"), "ana", "not_attacking_player", "506.3b"),  # issue 19: not bad input
+        (creature("thief", "ben"), "jace", "not_attacking_player", "506.3b"),  # whatever it would attack
         (creature("token", "ana"), "gone", "target_gone", "506.3c"),
     ],
 )
@@ -171,6 +173,13 @@ def test_entering_but_never_attacking(entering: dict[str, object], target: str, 
     never = of_kind(changes_of(timeline, 2), "never_attacking")
     assert (never[0].reason, never[0].rule) == (reason, rule)
     assert [a.id for a in timeline.final.state.attackers] == ["ogre"]
+    assert timeline.final.state.permanent(str(entering["id"])) is not None  # it does enter the battlefield
+
+
+def test_an_attacking_players_creature_put_onto_the_battlefield_attacking_its_own_team_is_bad_input() -> None:
+    """The impossible stays bad input: the attacking player's creature can't attack that player (508.4)."""
+    with pytest.raises(SnapshotError, match="not an opponent"):
+        run(ATTACK, {"enters_attacking": creature("token", "ana"), "attacking": "ana"})
 
 
 def test_made_to_block_old_509_6() -> None:

@@ -362,11 +362,38 @@ class StillBlocked(_Change):
 
 
 class StopsBlocking(_Change):
-    """A blocker stops blocking one attacker because that attacker left combat (506.4); it may still block others."""
+    """A blocker stops blocking one attacker because that attacker left combat (506.4), or because an effect says so
+    (`by_effect`: General Jarkeld); it may still block others, and stays a blocking creature (509.1g)."""
 
     kind: Literal["stops_blocking"] = "stops_blocking"
     blocker: str
     attacker: str
+    by_effect: bool = False
+
+
+class AttackReselected(_Change):
+    """What an attacking creature attacks is reselected (508.7): it is not removed from combat and does not attack
+    again (508.7a). `allowed` false: the new choice is not one 508.7c-e allows, and nothing changes."""
+
+    kind: Literal["attack_reselected"] = "attack_reselected"
+    attacker: str
+    former_target: str | None
+    target: str
+    allowed: bool = True
+
+
+class TargetVerdict(_Change):
+    """Whether a spell or ability may target that permanent now, by what its target must be (601.2c): an attacking,
+    blocking, blocked or unblocked creature, controlled by its caster or an opponent (Maze of Ith, ninjutsu)."""
+
+    kind: Literal["target"] = "target"
+    what: str
+    action: Literal["cast", "activate"]
+    target: str
+    by: str
+    must_be: tuple[str, ...]
+    failed: tuple[str, ...] = Field((), description="the conditions the target does not meet now")
+    allowed: bool
 
 
 class BoardChange(_Change):
@@ -399,6 +426,8 @@ class NoChange(_Change):
         "same_controller",
         "already_tapped",
         "already_untapped",
+        "not_blocking_that",
+        "already_attacking_that",
     ]
 
 
@@ -484,6 +513,9 @@ class TimingVerdict(_Change):
     point: str | None = Field(None, description="the point of the combat phase the restriction names")
     relation: Literal["before", "after"] | None = None
     step: str | None = Field(None, description='the step the restriction names ("only during the ... step")')
+    about: str | None = Field(
+        None, description="the creature or player a condition names (while attacking, attacked you this turn)"
+    )
 
 
 class Alone(_Change):
@@ -517,6 +549,8 @@ Change = Annotated[
     | AttackingNothing
     | StillBlocked
     | StopsBlocking
+    | AttackReselected
+    | TargetVerdict
     | BoardChange
     | NoChange
     | OrderDue

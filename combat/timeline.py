@@ -14,11 +14,11 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from ..models import Snapshot, SnapshotError
-from ..models.validation import InputProblem
 from ..models import events as ev
 from ..models.report import Language, Report, Triggered
+from ..models.validation import InputProblem
 from ..solver.board import Board
-from . import entering, removal, steps
+from . import entering, redirect, removal, steps
 from .orders import announce
 from .state import Alone, AttackingCreature, Attacks, Change, CombatRecord, Declared, Edition, Entry, Moment
 from .timeline_triggers import timeline_triggers
@@ -67,6 +67,8 @@ _HANDLERS: dict[type[Any], Handler] = {
     ev.MadeToBlock: entering.made_to_block,
     ev.BecomesBlocked: entering.becomes_blocked,
     ev.BecomesUnblocked: entering.becomes_unblocked,
+    ev.StopsBlocking: redirect.stops_blocking,
+    ev.ReselectAttack: redirect.reselect_attack,
     ev.RemoveFromCombat: removal.remove_from_combat,
     ev.LeavesBattlefield: removal.leaves_battlefield,
     ev.ChangeControl: removal.change_control,
@@ -120,6 +122,8 @@ def _start(snapshot: Snapshot) -> tuple[Working, list[Change]]:
             Attacks(creature=creature.id, target=target, how=Entry.DECLARED, **work.cite("attackers_declared"))
         )
     work.declared_attackers = tuple(p.id for p in given)
+    players = {p.id for p in snapshot.players}
+    work.attacked_players = {p.attacking for p in given if p.attacking in players}  # 508.6
     if len(given) == 1:
         changes.append(Alone(creature=given[0].id, what="attacked", **work.cite("alone")))
     return work, changes

@@ -142,9 +142,17 @@ class _Action(_Event):
     def _something_to_judge(self) -> _Action:
         target, must_be, timing = self.target, self.target_must_be, self.timing
         if must_be and target is None:
-            raise PydanticCustomError("target_needed", "target_must_be needs the target it judges", {})
+            raise PydanticCustomError(
+                "target_needed",
+                "{must_be} needs the {target} it judges",
+                {"must_be": "target_must_be", "target": "target"},
+            )
         if timing is None and not must_be:
-            raise PydanticCustomError("action_empty", "give its timing, or its target and target_must_be", {})
+            raise PydanticCustomError(
+                "action_empty",
+                "give its {timing}, or its {target} and {must_be}",
+                {"timing": "timing", "target": "target", "must_be": "target_must_be"},
+            )
         return self
 
 

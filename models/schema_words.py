@@ -271,14 +271,14 @@ _OURS: dict[str, Message] = {
         "indica {before} o {after}, no los dos",
     ),
     "target_needed": Message(
-        "target_must_be needs the target it judges",
-        "target_must_be demande la cible qu'il juge (target)",
-        "target_must_be necesita el objetivo que juzga (target)",
+        "{must_be} needs the {target} it judges",
+        "{must_be} demande la cible qu'il juge ({target})",
+        "{must_be} necesita el objetivo que juzga ({target})",
     ),
     "action_empty": Message(
-        "give its timing, or its target and target_must_be",
-        "indiquez son moment (timing), ou sa cible (target) et target_must_be",
-        "indica su momento (timing), o su objetivo (target) y target_must_be",
+        "give its {timing}, or its {target} and {must_be}",
+        "indiquez son moment ({timing}), ou sa cible ({target}) et {must_be}",
+        "indica su momento ({timing}), o su objetivo ({target}) y {must_be}",
     ),
     "timing_empty": Message(
         "a timing restriction needs {before}, {after} or {during}",

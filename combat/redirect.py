@@ -54,6 +54,4 @@ def reselect_attack(work: Working, event: ReselectAttack) -> list[Change]:
     )
     if target in work.board and target not in work.attacked:
         work.attacked.append(target)
-    if former in work.attacked and not any(a.target == former for a in work.attackers.values()):
-        work.attacked.remove(former)  # nothing attacks it any more: it is no longer being attacked
     return [AttackReselected(attacker=attacker_id, former_target=former, target=target, **work.cite("reselect"))]

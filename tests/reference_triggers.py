@@ -138,6 +138,12 @@ class ReferenceTriggers:
             for attacker in sorted(touched):
                 if attacker in self.attacking:
                     self._exactly_two(out, attacker, before[attacker])
+        elif "stops_blocking" in event:  # it stays a blocking creature and the attacker stays blocked (509.1g-h)
+            blocker, attacker = event["stops_blocking"], event["attacker"]
+            if (blocker, attacker) in self.blocks:
+                before_count = self._count_blockers(attacker)
+                del self.blocks[(blocker, attacker)]
+                self._exactly_two(out, attacker, before_count)  # 509.3e: removing blockers counts too
         elif "change" in event and "colors" in event:
             self.perms[event["change"]]["colors"] = list(event["colors"])
         return Counter({k: v for k, v in out.items() if v})

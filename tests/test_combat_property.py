@@ -70,6 +70,8 @@ def timelines(draw: st.DrawFn) -> tuple[bool, list[Any]]:
                     "becomes_unblocked",
                     "damage_assignment_order",
                     "combat_damage",
+                    "stops_blocking",
+                    "reselect_attack",
                 ]
             )
         )
@@ -125,6 +127,17 @@ def timelines(draw: st.DrawFn) -> tuple[bool, list[Any]]:
                 else draw(st.lists(st.sampled_from(sorted(alive)), unique=True, min_size=1, max_size=4))
             )
             events.append({"damage_assignment_order": of, "order": list(named)})
+        elif kind == "stops_blocking":
+            theirs = sorted(c for c, who in alive.items() if who == DEFENDER and c != "jace")
+            if theirs:
+                events.append(
+                    {"stops_blocking": draw(st.sampled_from(theirs)), "attacker": draw(st.sampled_from(every_attacker))}
+                )
+        elif kind == "reselect_attack":
+            present_attackers = [a for a in every_attacker if a in alive]
+            if present_attackers:
+                target = draw(st.sampled_from([DEFENDER, "jace", ACTIVE]))
+                events.append({"reselect_attack": draw(st.sampled_from(present_attackers)), "attacking": target})
         elif kind == "combat_damage" and not damage_done:
             events.append("combat_damage")
             damage_done = True
@@ -174,6 +187,7 @@ def _agree(timeline: Timeline, old: bool, events: list[Any]) -> None:
         old_rules=old,
         controller={p["id"]: p["controller"] for p in permanents},
         is_creature={p["id"]: "planeswalker" not in p.get("types", []) for p in permanents},
+        is_walker={p["id"]: "planeswalker" in p.get("types", []) for p in permanents},
         alive={p["id"] for p in permanents},
     )
     for moment in timeline.moments[1:]:

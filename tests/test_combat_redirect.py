@@ -85,7 +85,7 @@ def test_portal_mage_reselects_what_an_attacker_attacks() -> None:
     )
     state = timeline.final.state
     assert (att(state, "elf").target, att(state, "elf").defending_player) == ("ben", "ben")
-    assert state.attacked == ()
+    assert state.attacked == ("jace",)  # as when its attacker leaves combat
     assert 1 not in timeline.triggers and timeline.verdict == "legal"
 
 

@@ -67,7 +67,9 @@ def timelines(draw: st.DrawFn) -> dict[str, Any]:
     in_combat = set(declared)
     others = [b["id"] for b in blockers]
     for i in range(draw(st.integers(0, 5))):
-        kind = draw(st.sampled_from(["made_to_block", "enters_blocking", "becomes_blocked", "remove", "recolor"]))
+        kind = draw(
+            st.sampled_from(["made_to_block", "enters_blocking", "becomes_blocked", "remove", "recolor", "stop"])
+        )
         live = sorted(in_combat)
         if kind == "made_to_block" and live and others:
             events.append({"made_to_block": draw(st.sampled_from(others)), "blocking": draw(st.sampled_from(live))})
@@ -83,6 +85,8 @@ def timelines(draw: st.DrawFn) -> dict[str, Any]:
             gone = draw(st.sampled_from(live + others))
             events.append({"remove_from_combat": gone})
             in_combat.discard(gone)
+        elif kind == "stop" and live and others:
+            events.append({"stops_blocking": draw(st.sampled_from(others)), "attacker": draw(st.sampled_from(live))})
         elif kind == "recolor" and others:
             events.append({"change": draw(st.sampled_from(others)), "colors": [draw(st.sampled_from(["W", "B"]))]})
     if draw(st.booleans()):  # an additional combat phase (500.8): the same creatures may attack and block again

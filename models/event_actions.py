@@ -7,7 +7,7 @@ the other events; their meaning lives in `combat/`.
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
@@ -132,6 +132,12 @@ _MUST_BE_FIELD = Field(
 class _Action(_Event):
     """A spell or ability judged by when it is cast or activated and what it targets. Each subclass declares its
     main field first (the event's word), then `by`, `timing`, `target` and `target_must_be`."""
+
+    if TYPE_CHECKING:  # declared by each subclass, after its main field (the event's word comes first)
+        by: str
+        timing: Timing | None
+        target: str | None
+        target_must_be: tuple[TargetCondition, ...]
 
     @field_validator("target_must_be", mode="before", check_fields=False)
     @classmethod

@@ -41,15 +41,16 @@ ACTION_CHANGES: dict[str, Message] = {
         "que pueda ser atacado en este combate, un planeswalker que controle o una batalla que proteja; nada cambia",
     ),
     "target_allowed": Message(
-        "Yes: {target} may be its target, as it must be {conditions}",
-        "Oui : {target} peut en être la cible, car elle doit être {conditions}",
-        "Sí: {target} puede ser su objetivo, pues debe ser {conditions}",
+        "Yes: {target} may be chosen for it, as it must be {conditions}",
+        "Oui : {target} peut être choisie pour cela, car elle doit être {conditions}",
+        "Sí: {target} puede elegirse para ello, pues debe ser {conditions}",
     ),
     "target_refused": Message(
-        "No: {target} can't be its target now: it must be {conditions}, and it is not {failed}",
-        "Non : {target} ne peut pas en être la cible maintenant : elle doit être {conditions}, et elle n'est pas "
+        "No: {target} can't be chosen for it now: it must be {conditions}, and it is not {failed}",
+        "Non : {target} ne peut pas être choisie pour cela maintenant : elle doit être {conditions}, et elle n'est "
+        "pas "
         "{failed}",
-        "No: {target} no puede ser su objetivo ahora: debe ser {conditions}, y no es {failed}",
+        "No: {target} no puede elegirse para ello ahora: debe ser {conditions}, y no es {failed}",
     ),
 }
 

@@ -121,7 +121,10 @@ class Timing(BaseModel):
 
 
 _TIMING_FIELD = Field(None, description="its timing restriction, if any (506.7)")
-_TARGET_FIELD = Field(None, description="the permanent it targets, when target_must_be says what it must be")
+_TARGET_FIELD = Field(
+    None,
+    description="the permanent it targets (or, for a cost such as ninjutsu's, chooses), judged by target_must_be",
+)
 _MUST_BE_FIELD = Field(
     (),
     description="what the target must be now (601.2c): attacking, blocking, blocked, unblocked, yours, opponents "

@@ -102,3 +102,16 @@ def test_the_command_on_a_declaration_without_events() -> None:
     assert "Declaration of blockers: illegal (509.1)" in result.stdout
     assert "Now (the declare blockers step)" in result.stdout
     assert "Everything written is legal" not in result.stdout
+
+
+def test_a_declaration_that_cannot_be_followed_is_refused_naming_the_declaration(tmp_path: Path) -> None:
+    """A declare blockers snapshot with nothing attacking: that step is skipped (508.8), so blockers can't be declared;
+    the error names `declaration`, the field the snapshot wrote, never an event it did not write."""
+    bad = tmp_path / "no-attackers.yaml"
+    bad.write_text(
+        "active_player: ana\nplayers: [ana, ben]\npermanents: [{id: bear, controller: ben}]\n"
+        "declaration: {blocks: {}}\n"
+    )
+    result = CliRunner().invoke(app, ["combat", str(bad)])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: declaration:") and "events[" not in result.stderr

@@ -117,7 +117,9 @@ def _defends_against(work: Working, blocker: Permanent, attacker_id: str) -> boo
 
 def enters_blocking(work: Working, event: EntersBlocking) -> list[Change]:
     blocker, attacker_id = event.enters_blocking, event.blocking
-    _blocking_checks(work, blocker, "enters_blocking")
+    # 506.3d: a creature of the attacking player put onto the battlefield blocking enters and never blocks (no
+    # attacker attacks its controller): narrated with its rule below, not bad input
+    _during_combat_after(work, "blockers", "enters_blocking")
     changes = _enter(work, blocker, "put_blocking")
     reason: str | None = None
     if not blocker.is_creature:

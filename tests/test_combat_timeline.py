@@ -131,6 +131,7 @@ def test_put_onto_the_battlefield_blocking_lumengrid_warden_current_rules() -> N
     [
         ({"id": "relic", "controller": "ben", "types": ["artifact"]}, "ogre", "not_a_creature", "506.3a"),
         (creature("cat", "cai"), "ogre", "not_defending", "506.3d"),
+        (creature("cat", "ana"), "ogre", "not_defending", "506.3d"),  # the attacking player's: not bad input
         (creature("cat", "ben"), "elf", "attacker_gone", "509.4a"),
         (
             {"id": "siege", "controller": "ben", "types": ["creature", "battle"], "protector": "ana"},

@@ -3,9 +3,37 @@ damage assignment order). The amounts are the players' choices and are not compu
 
 from __future__ import annotations
 
-from ..models.abilities import Keyword
+from ..models.abilities import BandsWithOther, Keyword
 from .state import AssignsDamage, Change
 from .working import Working
+
+
+def _banding_among(work: Working, creature_ids: tuple[str, ...]) -> bool:
+    """702.22j-k: among these creatures is one with banding, or both a [quality] creature with "bands with other
+    [quality]" and another [quality] creature."""
+    creatures = [work.board[c] for c in creature_ids if c in work.board]
+    if any(c.has_keyword(Keyword.BANDING) for c in creatures):
+        return True
+    return any(
+        ability.bands_with_other.matches(member, member)
+        and any(ability.bands_with_other.matches(other, member) for other in creatures if other.id != member.id)
+        for member in creatures
+        for ability in member.abilities_of(BandsWithOther)
+    )
+
+
+def _divided(work: Working, creature: str, to: tuple[str, ...], how: str) -> AssignsDamage:
+    """A creature dividing its damage among two or more creatures: its controller chooses how (510.1c-d), unless
+    banding gives the choice to the other side (702.22j: the defending player for an attacker blocked by a creature
+    with banding; 702.22k: the active player for a blocker blocking a creature with banding)."""
+    if len(to) >= 2 and _banding_among(work, to):
+        if how == "blocked":
+            defender = work.attackers[creature].defending_player or work.board[to[0]].controller
+            return AssignsDamage(creature=creature, to=to, how=how, divided_by=defender, **work.cite("banding_blocked"))
+        active = work.snapshot.active_player
+        return AssignsDamage(creature=creature, to=to, how=how, divided_by=active, **work.cite("banding_blocking"))
+    concept = "damage_blocked" if how == "blocked" else "damage_blocking"
+    return AssignsDamage(creature=creature, to=to, how=how, **work.cite(concept))
 
 
 def _deals_damage_now(work: Working, creature_id: str, first_strike_step: bool) -> bool:
@@ -42,7 +70,7 @@ def damage_changes(work: Working, *, first_strike_step: bool) -> list[Change]:
         elif attacker.blockers:
             order = work.orders.get(attacker.id)
             to = (*order.order, *order.unplaced) if order is not None else attacker.blockers
-            changes.append(AssignsDamage(creature=attacker.id, to=to, how="blocked", **work.cite("damage_blocked")))
+            changes.append(_divided(work, attacker.id, to, "blocked"))
         elif work.board[attacker.id].has_keyword(Keyword.TRAMPLE) and attacker.target is not None:
             changes.append(
                 AssignsDamage(
@@ -64,5 +92,5 @@ def damage_changes(work: Working, *, first_strike_step: bool) -> list[Change]:
         else:
             order = work.orders.get(blocker.id)
             to = (*order.order, *order.unplaced) if order is not None else blocker.attackers
-            changes.append(AssignsDamage(creature=blocker.id, to=to, how="blocking", **work.cite("damage_blocking")))
+            changes.append(_divided(work, blocker.id, to, "blocking"))
     return changes

@@ -9,10 +9,11 @@ from ..models import Permanent, Snapshot
 from ..models.events import EVENT_KINDS, entering
 from ..solver.explain import report_lines, trigger_item_lines, word
 from ..solver.rules import Message
+from .action_words import ACTION_CHANGES, CONDITION_TIMING, EVENT_TITLES, TARGET_CONDITIONS
 from .change_words import CHANGES
 from .citations import cite
 from .state import Change, CombatState, Edition, Moment
-from .timeline import Timeline
+from .timeline import Timeline, as_timeline
 from .words import CAUSES, LINES, POINTS, ROLES, STEPS, TIMING, VERDICTS
 
 
@@ -29,6 +30,7 @@ def _say(message: Message, lang: str, *, capital: bool = False, **values: Any) -
 class Narrator:
     def __init__(self, timeline: Timeline, snapshot: Snapshot) -> None:
         self.timeline = timeline
+        snapshot = as_timeline(snapshot)  # a declaration without events is the timeline's first event
         self.snapshot = snapshot
         self.lang = timeline.lang
         self.edition: Edition = timeline.rules
@@ -69,7 +71,7 @@ class Narrator:
 
     def _rules_of(self, change: Change) -> str:
         rule = self.rule(change)
-        if change.kind == "timing" and change.action == "activate":
+        if change.kind == "timing" and change.action == "activate" and change.rule.startswith(("506.7", "506.6")):
             abilities = cite("timing_abilities", self.edition)
             rule += f", {self.citation(abilities.rule, abilities.edition)}"
         return rule
@@ -106,6 +108,13 @@ class Narrator:
                 elif key == "blocks_effect" and change.was_blocking:
                     key = "blocks_effect_again"
                 return say(CHANGES[key], lang, blocker=self.label(change.blocker), attacker=self.label(change.attacker))
+            case "blocks_again":
+                return say(
+                    CHANGES["blocks_again"],
+                    lang,
+                    blocker=self.label(change.blocker),
+                    attacker=self.label(change.attacker),
+                )
             case "never_blocking":
                 return say(
                     CHANGES[f"never_blocking_{change.reason}"],
@@ -140,7 +149,7 @@ class Narrator:
                 return say(CHANGES["still_blocked"], lang, attacker=self.label(change.attacker))
             case "stops_blocking":
                 return say(
-                    CHANGES["stops_blocking"],
+                    ACTION_CHANGES["stops_blocking_effect"] if change.by_effect else CHANGES["stops_blocking"],
                     lang,
                     blocker=self.label(change.blocker),
                     attacker=self.label(change.attacker),
@@ -150,7 +159,19 @@ class Narrator:
                     return say(CHANGES["board_enters"], lang, object=self.label(change.object))
                 return None  # the event's own title says what happened on the battlefield
             case "nothing":
-                return say(CHANGES[f"nothing_{change.reason}"], lang, object=self.label(change.object))
+                words = CHANGES.get(f"nothing_{change.reason}") or ACTION_CHANGES[f"nothing_{change.reason}"]
+                return say(words, lang, object=self.label(change.object))
+            case "attack_reselected":
+                key = "attack_reselected" if change.allowed else "attack_reselected_refused"
+                return say(
+                    ACTION_CHANGES[key],
+                    lang,
+                    attacker=self.label(change.attacker),
+                    target=self.label(change.target),
+                    former=self.label(change.former_target),
+                )
+            case "target":
+                return self._target(change)
             case "order_due":
                 key = "order_due_whole" if change.whole else "order_due_position"
                 return say(
@@ -188,6 +209,14 @@ class Narrator:
                 )
             case "assigns_damage":
                 key = f"damage_{change.how}"
+                if change.divided_by is not None:  # 702.22j-k: banding gives the choice to the other side
+                    return say(
+                        CHANGES[f"{key}_banding"],
+                        lang,
+                        creature=self.label(change.creature),
+                        to=self.labels(change.to),
+                        player=change.divided_by,
+                    )
                 if change.how in ("blocked", "blocking") and len(change.to) == 1:
                     key = "damage_unblocked"  # all of it to that one creature (510.1c-d)
                 elif change.how in ("blocked", "blocking") and self.edition == "before_foundations":
@@ -201,8 +230,26 @@ class Narrator:
                 return say(CHANGES[f"alone_{change.what}"], lang, creature=self.label(change.creature))
         return None
 
+    def _target(self, change: Any) -> str:
+        def conditions(names: tuple[str, ...]) -> str:
+            return ", ".join(TARGET_CONDITIONS[c].text(self.lang).format(player=change.by) for c in names)
+
+        key = "target_allowed" if change.allowed else "target_refused"
+        return _say(
+            ACTION_CHANGES[key],
+            self.lang,
+            target=self.label(change.target),
+            conditions=conditions(change.must_be),
+            failed=conditions(change.failed),
+        )
+
     def _timing(self, change: Any) -> str:
         reason = change.reason
+        if reason in CONDITION_TIMING:
+            about = self.label(change.about) if change.about in self.permanents else str(change.about)
+            text = CONDITION_TIMING[reason].text(self.lang).format(about=about)
+            answer = VERDICTS["yes" if change.allowed else "no"].text(self.lang)
+            return _say(TIMING["answer"], self.lang, answer=answer, reason=text)
         if reason == "point_passed_after" and change.point in ("attackers_declared", "blockers_declared"):
             reason = "point_passed_after_declaration"
         point = POINTS[change.point].text(self.lang) if change.point else ""
@@ -221,7 +268,8 @@ class Narrator:
             values["object"] = self.label(first if isinstance(first, str) else getattr(first, "id", ""))
             values["what"] = first if isinstance(first, str) else ""
         values["player"] = str(getattr(event, "by", None) or getattr(event, "to", None) or "")
-        title = _say(LINES[f"ev_{kind}"], self.lang, **values)
+        values["attacker"] = self.label(str(getattr(event, "attacker", "")))
+        title = _say(LINES.get(f"ev_{kind}") or EVENT_TITLES[f"ev_{kind}"], self.lang, **values)
         return _say(LINES["event"], self.lang, index=moment.index, title=title)
 
     def state_lines(self, state: CombatState) -> list[str]:

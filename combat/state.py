@@ -281,6 +281,16 @@ class Blocks(_Change):
     attacker_was_unblocked: bool = Field(description="the attacker was an unblocked creature at that moment (509.3c)")
 
 
+class BlocksAgain(_Change):
+    """A creature removed from combat earlier in this combat phase is made to block again by an effect that says so:
+    the card's text beats the rule that it takes no further part in that combat (101.1; 506.4). The `Blocks` change
+    that follows says what it begins to block."""
+
+    kind: Literal["blocks_again"] = "blocks_again"
+    blocker: str
+    attacker: str
+
+
 class NeverBlocking(_Change):
     """A creature put onto the battlefield blocking that is never a blocking creature (506.3a, d-e; 509.4a)."""
 
@@ -352,11 +362,38 @@ class StillBlocked(_Change):
 
 
 class StopsBlocking(_Change):
-    """A blocker stops blocking one attacker because that attacker left combat (506.4); it may still block others."""
+    """A blocker stops blocking one attacker because that attacker left combat (506.4), or because an effect says so
+    (`by_effect`: General Jarkeld); it may still block others, and stays a blocking creature (509.1g)."""
 
     kind: Literal["stops_blocking"] = "stops_blocking"
     blocker: str
     attacker: str
+    by_effect: bool = False
+
+
+class AttackReselected(_Change):
+    """What an attacking creature attacks is reselected (508.7): it is not removed from combat and does not attack
+    again (508.7a). `allowed` false: the new choice is not one 508.7c-e allows, and nothing changes."""
+
+    kind: Literal["attack_reselected"] = "attack_reselected"
+    attacker: str
+    former_target: str | None
+    target: str
+    allowed: bool = True
+
+
+class TargetVerdict(_Change):
+    """Whether a spell or ability may target that permanent now, by what its target must be (601.2c): an attacking,
+    blocking, blocked or unblocked creature, controlled by its caster or an opponent (Maze of Ith, ninjutsu)."""
+
+    kind: Literal["target"] = "target"
+    what: str
+    action: Literal["cast", "activate"]
+    target: str
+    by: str
+    must_be: tuple[str, ...]
+    failed: tuple[str, ...] = Field((), description="the conditions the target does not meet now")
+    allowed: bool
 
 
 class BoardChange(_Change):
@@ -382,13 +419,15 @@ class NoChange(_Change):
         "no_order_now",
         "no_order_current_rules",
         "not_a_blocker",
-        "removed_earlier",
+        "removed_earlier",  # no longer produced: an effect may make a removed creature block again (101.1)
         "not_a_creature",
         "battle",
         "not_defending",
         "same_controller",
         "already_tapped",
         "already_untapped",
+        "not_blocking_that",
+        "already_attacking_that",
     ]
 
 
@@ -437,6 +476,12 @@ class AssignsDamage(_Change):
         "blocks_nothing",
         "no_power",
     ]
+    divided_by: str | None = Field(
+        None,
+        description="who divides the damage among two or more creatures when it is not the creature's controller: "
+        "the defending player for an attacker blocked by a creature with banding (702.22j), the active player for a "
+        "blocker blocking a creature with banding (702.22k)",
+    )
 
 
 class Declared(_Change):
@@ -468,6 +513,9 @@ class TimingVerdict(_Change):
     point: str | None = Field(None, description="the point of the combat phase the restriction names")
     relation: Literal["before", "after"] | None = None
     step: str | None = Field(None, description='the step the restriction names ("only during the ... step")')
+    about: str | None = Field(
+        None, description="the creature or player a condition names (while attacking, attacked you this turn)"
+    )
 
 
 class Alone(_Change):
@@ -492,6 +540,7 @@ Change = Annotated[
     | Attacks
     | NeverAttacking
     | Blocks
+    | BlocksAgain
     | NeverBlocking
     | BecomesBlocked
     | BecomesUnblocked
@@ -500,6 +549,8 @@ Change = Annotated[
     | AttackingNothing
     | StillBlocked
     | StopsBlocking
+    | AttackReselected
+    | TargetVerdict
     | BoardChange
     | NoChange
     | OrderDue

@@ -18,6 +18,7 @@ from .state import (
     BecomesBlocked,
     BecomesUnblocked,
     Blocks,
+    CombatEnds,
     Declared,
     Entry,
     Moment,
@@ -50,6 +51,10 @@ class TimelineTriggers:
 
     def point(self, moment: Moment) -> TriggerPoint | None:
         """The trigger point of one event, or None when it changes nothing that triggers could see."""
+        if any(isinstance(c, CombatEnds) for c in moment.changes):
+            # 511.3: the end of combat step ends and everything is removed from combat; a later combat phase starts
+            # with no blocks, so the same pair blocking again is a new block
+            self.pairs, self.blocked = {}, set()
         declared = next((c for c in moment.changes if isinstance(c, Declared)), None)
         if declared is not None and declared.verdict != "legal":
             return None  # an illegal declaration is undone (730): nothing happened

@@ -270,6 +270,16 @@ _OURS: dict[str, Message] = {
         "indiquez {before} ou {after}, pas les deux",
         "indica {before} o {after}, no los dos",
     ),
+    "target_needed": Message(
+        "{must_be} needs the {target} it judges",
+        "{must_be} demande la cible qu'il juge ({target})",
+        "{must_be} necesita el objetivo que juzga ({target})",
+    ),
+    "action_empty": Message(
+        "give its {timing}, or its {target} and {must_be}",
+        "indiquez son moment ({timing}), ou sa cible ({target}) et {must_be}",
+        "indica su momento ({timing}), o su objetivo ({target}) y {must_be}",
+    ),
     "timing_empty": Message(
         "a timing restriction needs {before}, {after} or {during}",
         "une restriction de moment demande {before}, {after} ou {during}",

@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .declaration_phrases import own_predicate
 from .filter_phrases import FilterPhrases, number
 from .trigger_reader import TriggerAcc, TriggerReader
 from .vocabulary import (
@@ -381,7 +382,7 @@ class _Reader:
                 if result[0] == "ability":
                     found.append(result[1])
             return found
-        return None
+        return own_predicate(p, self.filters)
 
     def land_kind(self, text: str) -> AbilityData | None:
         """The land of a landwalk-like condition ("a Swamp", "a snow land", "a legendary land")."""

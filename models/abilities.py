@@ -161,6 +161,18 @@ class GoadedBy(_OneKey):
         return [value] if isinstance(value, str) else value
 
 
+class MustBeBlockedByIfAble(_OneKey):
+    """Must be blocked by a creature matching the filter if able (Slayer's Cleaver: an Eldrazi), 509.1c."""
+
+    must_be_blocked_by_if_able: CreatureFilter
+
+
+class MustBeBlockedByAtLeastIfAble(_OneKey):
+    """Must be blocked by N or more creatures if able (Gorm the Great: two), 509.1c."""
+
+    must_be_blocked_by_at_least_if_able: int = Field(ge=2)
+
+
 class BlockCost(_OneKey):
     """Can't block unless its controller pays this cost (509.1d); declaring it as a blocker means paying."""
 
@@ -231,6 +243,8 @@ PARAMETERIZED: dict[str, type[BaseModel]] = {
     "blocks_if_able": BlocksIfAble,
     "attacks_if_able": AttacksIfAble,
     "goaded_by": GoadedBy,
+    "must_be_blocked_by_if_able": MustBeBlockedByIfAble,
+    "must_be_blocked_by_at_least_if_able": MustBeBlockedByAtLeastIfAble,
     "block_cost": BlockCost,
     "attack_cost": AttackCost,
     "cant_attack_unless_defender_controls": CantAttackUnlessDefenderControls,

@@ -98,6 +98,16 @@ FRAME: dict[str, Message] = {
     ),
     "attacks_if_able": Message("attacks {target} if able", "attaque {target} si possible", "ataca a {target} si puede"),
     "goaded_by": Message("goaded by {players}", "incité par {players}", "incitada por {players}"),
+    "must_be_blocked_by_if_able": Message(
+        "must be blocked by {filter:a} if able",
+        "doit être bloqué par {filter:un} si possible",
+        "debe ser bloqueada por {filter:un} si es posible",
+    ),
+    "must_be_blocked_by_at_least_if_able": Message(
+        "must be blocked by {n} or more creatures if able",
+        "doit être bloqué par {n} créatures ou plus si possible",
+        "debe ser bloqueada por {n} o más criaturas si es posible",
+    ),
     "block_cost": Message(
         "blocks only if its controller pays {cost}",
         "ne bloque que si son contrôleur paie {cost}",

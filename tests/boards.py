@@ -40,6 +40,7 @@ ATTACKER_ABILITIES: list[Any] = [
     {"min_blockers": 3},
     {"max_blockers": 1},
     {"max_blockers": 2},
+    {"must_be_blocked_by_at_least_if_able": 2},
 ]
 
 BLOCKER_ABILITIES: list[Any] = [
@@ -67,7 +68,8 @@ def attacker_ability(draw: st.DrawFn) -> Any:
     if kind == 0:
         return {"protection_from": [draw(st.sampled_from([*COLORS, "artifact", "everything", "multicolored"]))]}
     if kind == 1:
-        return {draw(st.sampled_from(["cant_be_blocked_by", "cant_be_blocked_except_by"])): draw(filters())}
+        key = draw(st.sampled_from(["cant_be_blocked_by", "cant_be_blocked_except_by", "must_be_blocked_by_if_able"]))
+        return {key: draw(filters())}
     return draw(st.sampled_from(ATTACKER_ABILITIES))
 
 

@@ -27,6 +27,8 @@ from combatcheck.models.abilities import (
     Landwalk,
     MaxBlockers,
     MinBlockers,
+    MustBeBlockedByAtLeastIfAble,
+    MustBeBlockedByIfAble,
     ProtectionFrom,
 )
 from combatcheck.models.characteristics import CardType, Color, Supertype
@@ -223,6 +225,11 @@ def requirements_obeyed(board: RefBoard, decl: Declaration) -> int:
             count += a.id in blocked
         if has(a, "must_be_blocked_by_exactly_one_if_able"):
             count += sum(1 for _, x in decl if x == a.id) == 1
+        band = next((set(b) for b in board.snapshot.bands if a.id in b), {a.id})
+        for x in abilities(a, MustBeBlockedByIfAble):  # a blocker of a band member blocks the band (702.22h)
+            count += any(m in band and x.must_be_blocked_by_if_able.matches(board.perms[b], a) for b, m in decl)
+        for x in abilities(a, MustBeBlockedByAtLeastIfAble):
+            count += sum(1 for _, m in decl if m == a.id) >= x.must_be_blocked_by_at_least_if_able
         if has(a, "all_able_must_block_it"):
             for b in board.defending_creatures():
                 if not b.tapped and board.team[b.controller] == board.team[board.defender[a.id]]:

@@ -690,6 +690,78 @@ CASES: list[Case] = [
 ]
 
 
+# Slayer's Cleaver says "an Eldrazi"; a Knight here, a subtype the explanations translate (tests/test_translations.py)
+ELDRAZI = {"must_be_blocked_by_if_able": {"subtypes": ["knight"]}}
+GORM = {"must_be_blocked_by_at_least_if_able": 2}
+CASES += [
+    # issue 19 §2: requirements naming who blocks (509.1c)
+    case(
+        "must_be_blocked_by_if_able",
+        True,
+        "Slayer's Cleaver: the Knight blocks it",
+        attacker("a", ELDRAZI),
+        blocker("knight", subtypes=["knight"]),
+        blocker("bear"),
+        blocks={"knight": "a"},
+    ),
+    case(
+        "must_be_blocked_by_if_able",
+        False,
+        "Slayer's Cleaver: a non-Knight blocks it, the Knight stays back",
+        attacker("a", ELDRAZI),
+        blocker("knight", subtypes=["knight"]),
+        blocker("bear"),
+        blocks={"bear": "a"},
+    ),
+    case(
+        "must_be_blocked_by_if_able",
+        True,
+        "Slayer's Cleaver: the only Knight is tapped, nobody has to block",
+        attacker("a", ELDRAZI),
+        blocker("knight", subtypes=["knight"], tapped=True),
+        blocker("bear"),
+        blocks={},
+    ),
+    case(
+        "must_be_blocked_by_if_able",
+        False,
+        "Slayer's Cleaver on a band: the Knight may block the other member instead (702.22h), and doesn't",
+        attacker("a", ELDRAZI, name="Armed"),
+        attacker("m", "banding"),
+        blocker("knight", subtypes=["knight"], abilities=[{"cant_block": {"names": ["Armed"]}}]),
+        blocks={},
+        bands=[["a", "m"]],
+    ),
+    case(
+        "must_be_blocked_by_at_least_if_able",
+        True,
+        "Gorm the Great blocked by two",
+        attacker("a", GORM),
+        blocker("b1"),
+        blocker("b2"),
+        blocks={"b1": "a", "b2": "a"},
+    ),
+    case(
+        "must_be_blocked_by_at_least_if_able",
+        False,
+        "Gorm the Great blocked by one while two could block it",
+        attacker("a", GORM),
+        blocker("b1"),
+        blocker("b2"),
+        blocks={"b1": "a"},
+    ),
+    case(
+        "must_be_blocked_by_at_least_if_able",
+        True,
+        "Gorm the Great: one creature able to block need not block it",
+        attacker("a", GORM),
+        blocker("b1"),
+        blocker("b2", tapped=True),
+        blocks={},
+    ),
+]
+
+
 def acase(rule: str, legal: bool, note: str, *perms: dict[str, Any], names: str = "", **kw: Any) -> Case:
     return Case(rule, legal, attack_board(*perms, **kw), note, names or rule)
 

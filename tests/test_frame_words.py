@@ -43,6 +43,8 @@ SAMPLES: dict[str, Any] = {
     "cant_be_blocked_while_defender_controls": {"types": ["artifact"]},
     "cant_block_unless_others_block": 2,
     "bands_with_other": {"subtypes": ["wolf"]},
+    "must_be_blocked_by_if_able": WHITE_KNIGHTS,
+    "must_be_blocked_by_at_least_if_able": 2,
     "whenever_blocks_a_creature": WHITE_KNIGHTS,
     "whenever_becomes_blocked_by_a_creature": {"colors": ["W"]},
     "whenever_blocks_or_becomes_blocked_by_a_creature": {"colors": ["B"]},

@@ -1,0 +1,26 @@
+"""More templates of the Oracle reader: the card's own declaration words of issue 19 (requirements naming who
+blocks, blocking as though, attacking alone, a cost to block some attackers). `oracle.py` asks `own_predicate`
+for a predicate about the card (the text after "~ ") that its own templates don't know."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .filter_phrases import FilterPhrases, number
+from .vocabulary import NUM
+
+AbilityData = str | dict[str, Any]
+
+
+def own_predicate(p: str, filters: FilterPhrases) -> list[AbilityData] | None:
+    """The abilities a predicate about the card states, or None if it is none of these templates."""
+    m = re.fullmatch(rf"must be blocked by {NUM} or more creatures if able", p)
+    if m:
+        n = number(m.group(1))
+        return [{"must_be_blocked_by_at_least_if_able": n}] if n >= 2 else ["must_be_blocked_if_able"]
+    m = re.fullmatch(r"must be blocked by (.+?) if able", p)
+    if m:
+        flt = filters.parse(m.group(1))
+        return [{"must_be_blocked_by_if_able": flt}] if flt is not None else None
+    return None

@@ -1,0 +1,48 @@
+"""Issue 19 §2: the declaration words the rules needed, read from Oracle text (cards/declaration_phrases.py) and
+judged on boards beyond the catalog's one legal and one illegal case."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from combatcheck.cards.oracle import read_oracle
+from combatcheck.solver import check
+from helpers import attacker, blocker, board
+
+
+def read(text: str, name: str = "Test Card", **kw: Any) -> tuple[list[Any], list[str], list[str]]:
+    reading = read_oracle(text, name, **kw)
+    return list(reading.abilities), list(reading.unmapped), list(reading.not_own)
+
+
+@pytest.mark.parametrize(
+    ("text", "abilities"),
+    [
+        (
+            "Test Card must be blocked by an Eldrazi if able.",
+            [{"must_be_blocked_by_if_able": {"subtypes": ["eldrazi"]}}],
+        ),
+        (
+            "Gorm the Great must be blocked by two or more creatures if able.",
+            [{"must_be_blocked_by_at_least_if_able": 2}],
+        ),
+    ],
+)
+def test_the_reader_knows_the_new_words(text: str, abilities: list[Any]) -> None:
+    name = "Gorm the Great" if text.startswith("Gorm") else "Test Card"
+    found, unmapped, not_own = read(text, name=name)
+    assert (found, unmapped, not_own) == (abilities, [], [])
+
+
+def test_equipment_granting_a_block_requirement_is_not_its_own() -> None:
+    """Slayer's Cleaver: the equipped creature has the requirement, stated on it in the snapshot."""
+    found, unmapped, not_own = read("Equipped creature gets +3/+1 and must be blocked by an Eldrazi if able.")
+    assert (found, unmapped) == ([], []) and len(not_own) == 1
+
+
+def test_gorm_counts_the_creatures_blocking_it_not_the_requirements() -> None:
+    """Three creatures able to block: two of them blocking Gorm is as good as three (one requirement)."""
+    gorm = attacker("gorm", {"must_be_blocked_by_at_least_if_able": 2}, power=7, toughness=7)
+    two = check(board(gorm, blocker("b1"), blocker("b2"), blocker("b3"), blocks={"b1": "gorm", "b2": "gorm"}))
+    assert two.verdict == "legal" and two.requirements_optimum == 1

@@ -23,4 +23,10 @@ def own_predicate(p: str, filters: FilterPhrases) -> list[AbilityData] | None:
     if m:
         flt = filters.parse(m.group(1))
         return [{"must_be_blocked_by_if_able": flt}] if flt is not None else None
+    if re.fullmatch(r"can block creatures with shadow as though (?:they didn't have shadow|~ had shadow)", p):
+        return ["can_block_shadow"]
+    m = re.fullmatch(r"can block (.+?) as though (?:it|~) had reach", p)
+    if m:
+        flt = {} if m.group(1) == "creatures with flying" else filters.parse(m.group(1))
+        return [{"can_block_as_though_reach": flt}] if flt is not None else None
     return None

@@ -126,6 +126,12 @@ class CanBlockAdditional(_OneKey):
     can_block_additional: int = Field(ge=1)
 
 
+class CanBlockAsThoughReach(_OneKey):
+    """Can block matching creatures as though it had reach (Dragon Hunter: Dragons; `{}`: every creature)."""
+
+    can_block_as_though_reach: CreatureFilter
+
+
 class CanBlockOnly(_OneKey):
     """Can block only creatures matching the filter (e.g. only creatures with flying)."""
 
@@ -239,6 +245,7 @@ PARAMETERIZED: dict[str, type[BaseModel]] = {
     "cant_be_blocked_except_by": CantBeBlockedExceptBy,
     "can_block_additional": CanBlockAdditional,
     "can_block_only": CanBlockOnly,
+    "can_block_as_though_reach": CanBlockAsThoughReach,
     "cant_block": CantBlockCreatures,
     "blocks_if_able": BlocksIfAble,
     "attacks_if_able": AttacksIfAble,

@@ -21,6 +21,7 @@ class Keyword(StrEnum):
     CANT_BLOCK = "cant_block"
     CANT_BLOCK_ALONE = "cant_block_alone"
     CAN_BLOCK_ANY_NUMBER = "can_block_any_number"
+    CAN_BLOCK_SHADOW = "can_block_shadow"
     BLOCKS_EACH_COMBAT_IF_ABLE = "blocks_each_combat_if_able"
     MUST_BE_BLOCKED_IF_ABLE = "must_be_blocked_if_able"
     MUST_BE_BLOCKED_BY_EXACTLY_ONE_IF_ABLE = "must_be_blocked_by_exactly_one_if_able"

@@ -69,6 +69,11 @@ FRAME: dict[str, Message] = {
     "can_block_only": Message(
         "can block only {filter}", "ne peut bloquer que {filter:des}", "solo puede bloquear {filter}"
     ),
+    "can_block_as_though_reach": Message(
+        "can block {filter} as though it had reach",
+        "peut bloquer {filter:des} comme s'il avait la portée",
+        "puede bloquear {filter} como si tuviera alcance",
+    ),
     "cant_block": Message("can't block {filter}", "ne peut pas bloquer {filter:de}", "no puede bloquear {filter}"),
     "cant_block_unless_also_blocking": Message(
         "can't block unless {filter:another} also blocks",

@@ -51,6 +51,7 @@ BLOCKER_ABILITIES: list[Any] = [
     "cant_block",
     "cant_block_alone",
     "can_block_any_number",
+    "can_block_shadow",
     "blocks_each_combat_if_able",
     {"can_block_additional": 1},
     {"block_cost": "{1}"},
@@ -77,7 +78,8 @@ def attacker_ability(draw: st.DrawFn) -> Any:
 def blocker_ability(draw: st.DrawFn, attacker_ids: list[str]) -> Any:
     kind = draw(st.integers(0, 5))
     if kind == 0:
-        key = draw(st.sampled_from(["can_block_only", "cant_block", "cant_block_unless_also_blocking"]))
+        keys = ["can_block_only", "cant_block", "cant_block_unless_also_blocking", "can_block_as_though_reach"]
+        key = draw(st.sampled_from(keys))
         return {key: draw(filters())}
     if kind == 1:
         return {"blocks_if_able": draw(st.sampled_from(attacker_ids))}

@@ -17,6 +17,7 @@ from combatcheck.models.abilities import (
     BlockCost,
     BlocksIfAble,
     CanBlockAdditional,
+    CanBlockAsThoughReach,
     CanBlockOnly,
     CantBeBlockedBy,
     CantBeBlockedExceptBy,
@@ -79,9 +80,12 @@ def pair_ok(board: RefBoard, b: Permanent, a: Permanent) -> bool:
         return False
     if board.team[b.controller] != board.team[board.defender[a.id]]:
         return False
-    if has(a, "flying") and not (has(b, "flying") or has(b, "reach")):
+    as_reach = any(x.can_block_as_though_reach.matches(a, b) for x in abilities(b, CanBlockAsThoughReach))
+    if has(a, "flying") and not (has(b, "flying") or has(b, "reach") or as_reach):
         return False
-    if has(a, "shadow") != has(b, "shadow"):
+    if has(a, "shadow") and not (has(b, "shadow") or has(b, "can_block_shadow")):  # 702.28b, Aetherflame Wall
+        return False
+    if has(b, "shadow") and not has(a, "shadow"):
         return False
     if has(a, "horsemanship") and not has(b, "horsemanship"):
         return False

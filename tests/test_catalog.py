@@ -759,6 +759,39 @@ CASES += [
         blocker("b2", tapped=True),
         blocks={},
     ),
+    # blocking as though (702.28b, 702.9b)
+    case(
+        "shadow",
+        True,
+        "Aetherflame Wall blocks a creature with shadow as though it didn't have shadow",
+        attacker("a", "shadow"),
+        blocker("wall", "defender", "can_block_shadow"),
+        blocks={"wall": "a"},
+    ),
+    case(
+        "shadow",
+        False,
+        "blocking shadow as though it had none lets no shadow creature block a creature without shadow",
+        attacker("a"),
+        blocker("b", "shadow", "can_block_shadow"),
+        blocks={"b": "a"},
+    ),
+    case(
+        "flying",
+        True,
+        "Dragon Hunter blocks a Dragon as though it had reach",
+        attacker("dragon", "flying", subtypes=["dragon"]),
+        blocker("hunter", {"can_block_as_though_reach": {"subtypes": ["dragon"]}}),
+        blocks={"hunter": "dragon"},
+    ),
+    case(
+        "flying",
+        False,
+        "Dragon Hunter can't block a flyer that is not a Dragon",
+        attacker("bird", "flying", subtypes=["bird"]),
+        blocker("hunter", {"can_block_as_though_reach": {"subtypes": ["dragon"]}}),
+        blocks={"hunter": "bird"},
+    ),
 ]
 
 

@@ -30,7 +30,7 @@ def read(text: str, name: str = "Test Card", **kw: Any) -> tuple[list[Any], list
     ],
 )
 def test_the_reader_knows_the_new_words(text: str, abilities: list[Any]) -> None:
-    name = "Gorm the Great" if text.startswith("Gorm") else "Test Card"
+    name = next((n for n in ("Gorm the Great", "Aetherflame Wall") if text.startswith(n)), "Test Card")
     found, unmapped, not_own = read(text, name=name)
     assert (found, unmapped, not_own) == (abilities, [], [])
 
@@ -46,3 +46,20 @@ def test_gorm_counts_the_creatures_blocking_it_not_the_requirements() -> None:
     gorm = attacker("gorm", {"must_be_blocked_by_at_least_if_able": 2}, power=7, toughness=7)
     two = check(board(gorm, blocker("b1"), blocker("b2"), blocker("b3"), blocks={"b1": "gorm", "b2": "gorm"}))
     assert two.verdict == "legal" and two.requirements_optimum == 1
+
+
+def test_aether_web_grants_reach_and_shadow_blocking_to_another_creature() -> None:
+    found, unmapped, not_own = read(
+        "Enchant creature\nEnchanted creature gets +1/+1, has reach, and can block creatures with shadow as though "
+        "they didn't have shadow."
+    )
+    assert (found, unmapped) == ([], []) and len(not_own) == 1
+
+
+def test_shadow_and_flying_together_need_both_exceptions() -> None:
+    """Evasion abilities are cumulative (509.1b): a flyer with shadow needs a blocker that gets past both."""
+    spectre = attacker("s", "flying", "shadow")
+    wall = blocker("wall", "can_block_shadow")
+    assert check(board(spectre, wall, blocks={"wall": "s"})).verdict == "illegal"
+    web = blocker("web", "reach", "can_block_shadow")
+    assert check(board(spectre, web, blocks={"web": "s"})).verdict == "legal"

@@ -45,6 +45,7 @@ SAMPLES: dict[str, Any] = {
     "bands_with_other": {"subtypes": ["wolf"]},
     "must_be_blocked_by_if_able": WHITE_KNIGHTS,
     "must_be_blocked_by_at_least_if_able": 2,
+    "can_block_as_though_reach": WHITE_KNIGHTS,
     "whenever_blocks_a_creature": WHITE_KNIGHTS,
     "whenever_becomes_blocked_by_a_creature": {"colors": ["W"]},
     "whenever_blocks_or_becomes_blocked_by_a_creature": {"colors": ["B"]},

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ...models import Permanent
 from ...models.abilities import (
+    CanBlockAsThoughReach,
     CantBeBlockedBy,
     CantBeBlockedExceptBy,
     CantBeBlockedWhileDefenderControls,
@@ -30,7 +31,10 @@ class Flying(PairRestriction):
     key = "flying"
     reads = frozenset({"flying"})
     cr = "702.9b"
-    summary = "A creature with flying can't be blocked except by creatures with flying and/or reach."
+    summary = (
+        "A creature with flying can't be blocked except by creatures with flying and/or reach, or that can block it "
+        "as though they had reach (Dragon Hunter)."
+    )
     messages = {
         "flying": Message(
             "{attacker} has flying and can't be blocked by {blocker}, which has neither flying nor reach",
@@ -46,6 +50,10 @@ class Flying(PairRestriction):
     def forbids(self, ctx: BlockContext, blocker: Permanent, attacker: Permanent) -> Reason | None:
         if blocker.has_keyword(Keyword.FLYING) or blocker.has_keyword(Keyword.REACH):
             return None
+        if any(
+            a.can_block_as_though_reach.matches(attacker, blocker) for a in blocker.abilities_of(CanBlockAsThoughReach)
+        ):
+            return None
         return self.reason("flying", attacker=attacker, blocker=blocker)
 
 
@@ -55,8 +63,9 @@ class Shadow(PairRestriction):
     reads = frozenset({"shadow"})
     cr = "702.28b"
     summary = (
-        "A creature with shadow can't be blocked by creatures without shadow, and a creature without shadow can't "
-        "be blocked by creatures with shadow."
+        "A creature with shadow can't be blocked by creatures without shadow, unless they can block it as though it "
+        "didn't have shadow or as though they had it (Aetherflame Wall, Heartwood Dryad); a creature without shadow "
+        "can't be blocked by creatures with shadow."
     )
     messages = {
         "attacker_has": Message(
@@ -78,6 +87,8 @@ class Shadow(PairRestriction):
     def forbids(self, ctx: BlockContext, blocker: Permanent, attacker: Permanent) -> Reason | None:
         attacker_has = attacker.has_keyword(Keyword.SHADOW)
         if attacker_has == blocker.has_keyword(Keyword.SHADOW):
+            return None
+        if attacker_has and blocker.has_keyword(Keyword.CAN_BLOCK_SHADOW):
             return None
         return self.reason("attacker_has" if attacker_has else "blocker_has", attacker=attacker, blocker=blocker)
 

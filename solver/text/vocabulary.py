@@ -252,6 +252,11 @@ KEYWORDS: dict[Keyword, dict[Lang, str]] = {
         "fr": "« peut bloquer n'importe quel nombre de créatures »",
         "es": "«puede bloquear cualquier número de criaturas»",
     },
+    Keyword.CAN_BLOCK_SHADOW: {
+        "en": "“can block creatures with shadow as though they didn't have shadow”",
+        "fr": "« peut bloquer les créatures avec la distorsion comme si elles ne l'avaient pas »",
+        "es": "«puede bloquear criaturas con la habilidad de desvanecerse como si no la tuvieran»",
+    },
     Keyword.BLOCKS_EACH_COMBAT_IF_ABLE: {
         "en": "“blocks each combat if able”",
         "fr": "« bloque à chaque combat si possible »",

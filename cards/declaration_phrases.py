@@ -13,6 +13,14 @@ from .vocabulary import NUM
 AbilityData = str | dict[str, Any]
 
 
+def own_grant(sentence: str) -> list[AbilityData] | None:
+    """What a grant to "creatures you control" gives the card itself, for grants written without "have": None if
+    the sentence is no such grant."""
+    if sentence == "tapped creatures you control can block as though they were untapped":  # Masako the Humorless
+        return ["can_block_as_though_untapped"]
+    return None
+
+
 def own_predicate(p: str, filters: FilterPhrases) -> list[AbilityData] | None:
     """The abilities a predicate about the card states, or None if it is none of these templates."""
     m = re.fullmatch(rf"must be blocked by {NUM} or more creatures if able", p)
@@ -23,6 +31,8 @@ def own_predicate(p: str, filters: FilterPhrases) -> list[AbilityData] | None:
     if m:
         flt = filters.parse(m.group(1))
         return [{"must_be_blocked_by_if_able": flt}] if flt is not None else None
+    if p == "can block as though it were untapped":
+        return ["can_block_as_though_untapped"]
     if re.fullmatch(r"can block creatures with shadow as though (?:they didn't have shadow|~ had shadow)", p):
         return ["can_block_shadow"]
     m = re.fullmatch(r"can block (.+?) as though (?:it|~) had reach", p)

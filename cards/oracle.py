@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .declaration_phrases import own_predicate
+from .declaration_phrases import own_grant, own_predicate
 from .filter_phrases import FilterPhrases, number
 from .trigger_reader import TriggerAcc, TriggerReader
 from .vocabulary import (
@@ -140,6 +140,9 @@ class _Reader:
         if blockers:  # Champion of Lambholt: the card is one of the creatures you control
             flt = self.filters.parse(blockers.group("flt"))
             return [{"cant_be_blocked_by": flt}] if flt is not None else []
+        granted = own_grant(sentence.rstrip("."))
+        if granted is not None:
+            return granted
         match = _GRANT.match(sentence.rstrip("."))
         if match is None:
             return []

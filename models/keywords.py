@@ -22,6 +22,7 @@ class Keyword(StrEnum):
     CANT_BLOCK_ALONE = "cant_block_alone"
     CAN_BLOCK_ANY_NUMBER = "can_block_any_number"
     CAN_BLOCK_SHADOW = "can_block_shadow"
+    CAN_BLOCK_AS_THOUGH_UNTAPPED = "can_block_as_though_untapped"
     BLOCKS_EACH_COMBAT_IF_ABLE = "blocks_each_combat_if_able"
     MUST_BE_BLOCKED_IF_ABLE = "must_be_blocked_if_able"
     MUST_BE_BLOCKED_BY_EXACTLY_ONE_IF_ABLE = "must_be_blocked_by_exactly_one_if_able"

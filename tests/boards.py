@@ -52,6 +52,7 @@ BLOCKER_ABILITIES: list[Any] = [
     "cant_block_alone",
     "can_block_any_number",
     "can_block_shadow",
+    "can_block_as_though_untapped",
     "blocks_each_combat_if_able",
     {"can_block_additional": 1},
     {"block_cost": "{1}"},

@@ -76,7 +76,8 @@ class RefBoard:
 
 def pair_ok(board: RefBoard, b: Permanent, a: Permanent) -> bool:
     """Every single-pair rule: 509.1a basics, evasion (702.x), blocker's own restrictions."""
-    if CardType.CREATURE not in b.types or CardType.BATTLE in b.types or b.tapped or b.phased_out:
+    tapped = b.tapped and not has(b, "can_block_as_though_untapped")  # Masako the Humorless
+    if CardType.CREATURE not in b.types or CardType.BATTLE in b.types or tapped or b.phased_out:
         return False
     if board.team[b.controller] != board.team[board.defender[a.id]]:
         return False
@@ -217,7 +218,7 @@ def requirements_obeyed(board: RefBoard, decl: Declaration) -> int:
     attacking = {a.id for a in board.attackers}
     count = 0
     for b in board.defending_creatures():
-        if b.tapped:
+        if b.tapped and not has(b, "can_block_as_though_untapped"):
             continue
         if has(b, "blocks_each_combat_if_able"):
             count += b.id in blocking
@@ -236,7 +237,8 @@ def requirements_obeyed(board: RefBoard, decl: Declaration) -> int:
             count += sum(1 for _, m in decl if m == a.id) >= x.must_be_blocked_by_at_least_if_able
         if has(a, "all_able_must_block_it"):
             for b in board.defending_creatures():
-                if not b.tapped and board.team[b.controller] == board.team[board.defender[a.id]]:
+                untapped = not b.tapped or has(b, "can_block_as_though_untapped")
+                if untapped and board.team[b.controller] == board.team[board.defender[a.id]]:
                     count += (b.id, a.id) in decl
     return count
 

@@ -759,6 +759,34 @@ CASES += [
         blocker("b2", tapped=True),
         blocks={},
     ),
+    # tapped creatures that can block (509.1a; Masako the Humorless grants it)
+    case(
+        "untapped_creature_blocks",
+        True,
+        "Masako the Humorless: a tapped creature blocks as though it were untapped",
+        attacker("a"),
+        blocker("b", tapped=True),
+        blocks={"b": "a"},
+        effects=[{"grant": ["can_block_as_though_untapped"], "to": {"controller": "ben"}, "source": "Masako"}],
+    ),
+    case(
+        "untapped_creature_blocks",
+        False,
+        "Masako the Humorless grants it to its controller's creatures only",
+        attacker("a", attacking="cai"),
+        blocker("b", tapped=True, controller="cai"),
+        blocks={"b": "a"},
+        players=["ana", "ben", "cai"],
+        effects=[{"grant": ["can_block_as_though_untapped"], "to": {"controller": "ben"}, "source": "Masako"}],
+    ),
+    case(
+        "all_able_must_block_it",
+        False,
+        "Masako the Humorless: a tapped creature able to block the Lure is held to its requirement",
+        attacker("a", "lure"),
+        blocker("b", "can_block_as_though_untapped", tapped=True),
+        blocks={},
+    ),
     # blocking as though (702.28b, 702.9b)
     case(
         "shadow",

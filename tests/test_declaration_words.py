@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from combatcheck.cards.oracle import read_oracle
+from combatcheck.cards.oracle import SelfInfo, read_oracle
 from combatcheck.solver import check
 from helpers import attacker, blocker, board
 
@@ -63,3 +63,24 @@ def test_shadow_and_flying_together_need_both_exceptions() -> None:
     assert check(board(spectre, wall, blocks={"wall": "s"})).verdict == "illegal"
     web = blocker("web", "reach", "can_block_shadow")
     assert check(board(spectre, web, blocks={"web": "s"})).verdict == "legal"
+
+
+def test_masako_can_block_tapped_itself_and_grants_it_to_the_others() -> None:
+    """Masako is one of the "tapped creatures you control": its own ability, and a grant for the others."""
+    itself = SelfInfo(types=frozenset({"creature"}))
+    found, unmapped, not_own = read(
+        "Flash\nTapped creatures you control can block as though they were untapped.",
+        name="Masako the Humorless",
+        itself=itself,
+    )
+    assert found == ["flash", "can_block_as_though_untapped"] and unmapped == [] and len(not_own) == 1
+
+
+def test_a_tapped_creature_that_can_block_is_no_longer_exempt() -> None:
+    """Old 500.3 exempted tapped creatures because they couldn't block; this one can, so "blocks each combat if
+    able" holds it (509.1c)."""
+    sentry = blocker("sentry", "blocks_each_combat_if_able", "can_block_as_though_untapped", tapped=True)
+    assert check(board(attacker("a"), sentry, blocks={})).verdict == "illegal"
+    assert check(board(attacker("a"), sentry, blocks={"sentry": "a"})).verdict == "legal"
+    plain = blocker("sentry", "blocks_each_combat_if_able", tapped=True)
+    assert check(board(attacker("a"), plain, blocks={})).verdict == "legal"

@@ -257,6 +257,11 @@ KEYWORDS: dict[Keyword, dict[Lang, str]] = {
         "fr": "« peut bloquer les créatures avec la distorsion comme si elles ne l'avaient pas »",
         "es": "«puede bloquear criaturas con la habilidad de desvanecerse como si no la tuvieran»",
     },
+    Keyword.CAN_BLOCK_AS_THOUGH_UNTAPPED: {
+        "en": "“can block as though it were untapped”",
+        "fr": "« peut bloquer comme si elle était dégagée »",
+        "es": "«puede bloquear como si estuviera enderezada»",
+    },
     Keyword.BLOCKS_EACH_COMBAT_IF_ABLE: {
         "en": "“blocks each combat if able”",
         "fr": "« bloque à chaque combat si possible »",

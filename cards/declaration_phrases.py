@@ -13,6 +13,14 @@ from .vocabulary import NUM
 AbilityData = str | dict[str, Any]
 
 
+def mana_value_quality(text: str) -> dict[str, Any] | None:
+    """ "mana value 3 or greater" (formerly "converted mana cost"), a protection quality (702.16), as a filter."""
+    m = re.fullmatch(rf"(?:converted mana cost|mana value) {NUM} or (greater|less)", text)
+    if m is None:
+        return None
+    return {f"mana_value_at_{'least' if m.group(2) == 'greater' else 'most'}": number(m.group(1))}
+
+
 def own_grant(sentence: str) -> list[AbilityData] | None:
     """What a grant to "creatures you control" gives the card itself, for grants written without "have": None if
     the sentence is no such grant."""

@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .declaration_phrases import own_grant, own_predicate
+from .declaration_phrases import mana_value_quality, own_grant, own_predicate
 from .filter_phrases import FilterPhrases, number
 from .trigger_reader import TriggerAcc, TriggerReader
 from .vocabulary import (
@@ -238,7 +238,7 @@ class _Reader:
             elif item in CARD_TYPES and item.endswith("s"):
                 out.append(CARD_TYPES[item])
             else:
-                flt = self.filters.parse(item)
+                flt = mana_value_quality(item) or self.filters.parse(item)
                 if flt is None:
                     return None
                 out.append(flt)

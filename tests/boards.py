@@ -19,6 +19,7 @@ FILTERS: list[dict[str, Any]] = [
     {"not": {"colors": ["B"]}},
     {"any_of": [{"types": ["artifact"]}, {"abilities": ["reach"]}]},
     {"subtypes": ["wall"]},
+    {"mana_value_at_least": 3},
 ]
 
 ATTACKER_ABILITIES: list[Any] = [
@@ -97,6 +98,7 @@ def _creature(draw: st.DrawFn, pid: str, controller: str, abilities: list[Any]) 
         "colors": draw(st.lists(st.sampled_from(COLORS), max_size=2, unique=True)),
         "power": draw(st.integers(0, 4)),
         "toughness": draw(st.integers(1, 4)),
+        "mana_value": draw(st.integers(0, 5)),
         "abilities": abilities,
     }
 

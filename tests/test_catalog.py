@@ -787,6 +787,23 @@ CASES += [
         blocker("b", "can_block_as_though_untapped", tapped=True),
         blocks={},
     ),
+    # protection from a mana value (702.16f, 202.3)
+    case(
+        "protection",
+        True,
+        "Mistmeadow Skulk: protection from mana value 3 or greater, blocked by a two-drop",
+        attacker("skulk", {"protection_from": [{"mana_value_at_least": 3}]}, mana_value=2),
+        blocker("bear", mana_value=2),
+        blocks={"bear": "skulk"},
+    ),
+    case(
+        "protection",
+        False,
+        "Mistmeadow Skulk: protection from mana value 3 or greater, blocked by a four-drop",
+        attacker("skulk", {"protection_from": [{"mana_value_at_least": 3}]}, mana_value=2),
+        blocker("giant", mana_value=4),
+        blocks={"giant": "skulk"},
+    ),
     # blocking as though (702.28b, 702.9b)
     case(
         "shadow",

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from combatcheck.cards.oracle import SelfInfo, read_oracle
+from combatcheck.models import SnapshotError, snapshot_from_data
 from combatcheck.solver import check
 from helpers import attacker, blocker, board
 
@@ -84,3 +85,31 @@ def test_a_tapped_creature_that_can_block_is_no_longer_exempt() -> None:
     assert check(board(attacker("a"), sentry, blocks={"sentry": "a"})).verdict == "legal"
     plain = blocker("sentry", "blocks_each_combat_if_able", tapped=True)
     assert check(board(attacker("a"), plain, blocks={})).verdict == "legal"
+
+
+SKULK = {"protection_from": [{"mana_value_at_least": 3}]}  # Mistmeadow Skulk
+
+
+def test_protection_from_a_mana_value_needs_every_blockers_mana_value() -> None:
+    """Never guessed: a board whose filter reads mana value names each permanent without one (a land's is 0)."""
+    data = {
+        "active_player": "ana",
+        "players": ["ana", "ben"],
+        "permanents": [
+            {**attacker("skulk", SKULK), "mana_value": 2},
+            {**blocker("giant"), "card": "Hill Giant"},
+            {"id": "forest", "controller": "ben", "types": ["land"], "subtypes": ["forest"]},
+        ],
+    }
+    with pytest.raises(SnapshotError) as error:
+        snapshot_from_data(data)
+    paths = [p.path for p in error.value.problems]
+    assert paths == ["permanents[1] (id 'giant').mana_value"]
+    data["permanents"][1]["mana_value"] = 4
+    snapshot = snapshot_from_data({**data, "declaration": {"blocks": {"giant": "skulk"}}})
+    assert check(snapshot).verdict == "illegal"
+
+
+def test_a_board_without_mana_value_filters_needs_no_mana_value() -> None:
+    snapshot = board(attacker("a", {"protection_from": ["red"]}), blocker("b"), blocks={"b": "a"})
+    assert check(snapshot).verdict == "legal"

@@ -39,6 +39,8 @@ def own_predicate(p: str, filters: FilterPhrases) -> list[AbilityData] | None:
     if m:
         flt = filters.parse(m.group(1))
         return [{"must_be_blocked_by_if_able": flt}] if flt is not None else None
+    if p == "can't be blocked as long as it's attacking alone":  # Dream Prowler
+        return ["cant_be_blocked_while_attacking_alone"]
     if p == "can block as though it were untapped":
         return ["can_block_as_though_untapped"]
     if re.fullmatch(r"can block creatures with shadow as though (?:they didn't have shadow|~ had shadow)", p):

@@ -18,6 +18,7 @@ class Keyword(StrEnum):
     SKULK = "skulk"
     CANT_BE_BLOCKED = "cant_be_blocked"
     CANT_BE_BLOCKED_UNLESS_ALL_BLOCK_IT = "cant_be_blocked_unless_all_block_it"
+    CANT_BE_BLOCKED_WHILE_ATTACKING_ALONE = "cant_be_blocked_while_attacking_alone"
     CANT_BLOCK = "cant_block"
     CANT_BLOCK_ALONE = "cant_block_alone"
     CAN_BLOCK_ANY_NUMBER = "can_block_any_number"

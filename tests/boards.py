@@ -32,6 +32,7 @@ ATTACKER_ABILITIES: list[Any] = [
     "skulk",
     "cant_be_blocked",
     "cant_be_blocked_unless_all_block_it",
+    "cant_be_blocked_while_attacking_alone",
     "all_able_must_block_it",
     "must_be_blocked_if_able",
     {"landwalk": "forest"},

@@ -98,6 +98,8 @@ def pair_ok(board: RefBoard, b: Permanent, a: Permanent) -> bool:
         return False
     if has(a, "cant_be_blocked") or has(b, "cant_block"):
         return False
+    if has(a, "cant_be_blocked_while_attacking_alone") and len(board.attackers) == 1:  # 506.5: Dream Prowler
+        return False
     lands = [
         p
         for p in board.perms.values()

@@ -804,6 +804,34 @@ CASES += [
         blocker("giant", mana_value=4),
         blocks={"giant": "skulk"},
     ),
+    # Dream Prowler (506.5)
+    case(
+        "cant_be_blocked_while_attacking_alone",
+        True,
+        "Dream Prowler attacks with another creature and is blocked",
+        attacker("prowler", "cant_be_blocked_while_attacking_alone"),
+        attacker("bear"),
+        blocker("b"),
+        blocks={"b": "prowler"},
+    ),
+    case(
+        "cant_be_blocked_while_attacking_alone",
+        False,
+        "Dream Prowler attacking alone is blocked",
+        attacker("prowler", "cant_be_blocked_while_attacking_alone"),
+        blocker("b"),
+        blocks={"b": "prowler"},
+    ),
+    case(
+        "cant_be_blocked_while_attacking_alone",
+        True,
+        "Dream Prowler is not attacking alone while another creature attacks another player (506.5)",
+        attacker("prowler", "cant_be_blocked_while_attacking_alone"),
+        attacker("bear", attacking="cai"),
+        blocker("b"),
+        blocks={"b": "prowler"},
+        players=["ana", "ben", "cai"],
+    ),
     # blocking as though (702.28b, 702.9b)
     case(
         "shadow",

@@ -17,13 +17,12 @@ from ...models.abilities import (
     MaxBlockers,
     MinBlockers,
     ProtectionFrom,
-    ProtectionQuality,
 )
 from ...models.characteristics import CardType, Color, Supertype
-from ...models.filters import CreatureFilter
 from ..ir import Count, Pair, Reason, Receives
 from ..text import FilterTerm, LandwalkTerm, QualityTerm
 from .base import BlockContext, BlockRule, Message, PairRestriction, Plural, register
+from .qualities import protected as _protected
 
 
 @register
@@ -264,24 +263,6 @@ class DefenderControls(BlockRule):
                 )
                 for blocker in ctx.blockers_of(attacker):
                     ctx.forbid(blocker, attacker.id, reason)
-
-
-def _protected(quality: ProtectionQuality, blocker: Permanent, attacker: Permanent) -> bool:
-    if quality == "everything":
-        return True
-    if quality == "multicolored":
-        return len(set(blocker.colors)) >= 2
-    if quality == "monocolored":
-        return len(set(blocker.colors)) == 1
-    if quality == "colorless":
-        return not blocker.colors
-    if isinstance(quality, Color):
-        return quality in blocker.colors
-    if isinstance(quality, CardType):
-        return quality in blocker.types
-    if isinstance(quality, CreatureFilter):
-        return quality.matches(blocker, attacker)
-    return False
 
 
 @register

@@ -241,6 +241,11 @@ KEYWORDS: dict[Keyword, dict[Lang, str]] = {
         "bloquent »",
         "es": "«no puede ser bloqueada a menos que todas las criaturas que controla el jugador defensor la bloqueen»",
     },
+    Keyword.CANT_BE_BLOCKED_WHILE_ATTACKING_ALONE: {
+        "en": "“can't be blocked as long as it's attacking alone”",
+        "fr": "« ne peut pas être bloquée tant qu'elle attaque seule »",
+        "es": "«no puede ser bloqueada mientras ataque sola»",
+    },
     Keyword.CANT_BLOCK: {"en": "“can't block”", "fr": "« ne peut pas bloquer »", "es": "«no puede bloquear»"},
     Keyword.CANT_BLOCK_ALONE: {
         "en": "“can't block alone”",

@@ -31,6 +31,10 @@ def own_grant(sentence: str) -> list[AbilityData] | None:
 
 def own_predicate(p: str, filters: FilterPhrases) -> list[AbilityData] | None:
     """The abilities a predicate about the card states, or None if it is none of these templates."""
+    m = re.fullmatch(r"can't block (.+?) unless you pay (.+)", p)
+    if m and not re.search(r"\bfor each\b|\bx\b", m.group(2)):  # Hipparion; a varying cost is not read
+        flt = filters.parse(m.group(1))
+        return [{"block_cost_against": {"attackers": flt, "cost": m.group(2)}}] if flt is not None else None
     m = re.fullmatch(rf"must be blocked by {NUM} or more creatures if able", p)
     if m:
         n = number(m.group(1))

@@ -273,6 +273,11 @@ class _Reader:
         return None
 
     def predicate(self, p: str) -> list[AbilityData] | None:
+        read = own_predicate(
+            p, self.filters
+        )  # issue 19's words first: "can't block X unless ..." is not "can't block X"
+        if read is not None:
+            return read
         simple = {
             "can't block": ["cant_block"],
             "can't attack": ["cant_attack"],
@@ -385,7 +390,7 @@ class _Reader:
                 if result[0] == "ability":
                     found.append(result[1])
             return found
-        return own_predicate(p, self.filters)
+        return None
 
     def land_kind(self, text: str) -> AbilityData | None:
         """The land of a landwalk-like condition ("a Swamp", "a snow land", "a legendary land")."""

@@ -185,6 +185,21 @@ class BlockCost(_OneKey):
     block_cost: Cost
 
 
+class BlockCostAgainstSpec(BaseModel):
+    """Which attackers cost something to block, and the cost (paid per such attacker blocked)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    attackers: CreatureFilter
+    cost: Cost
+
+
+class BlockCostAgainst(_OneKey):
+    """Can't block matching attackers unless its controller pays (Hipparion: creatures with power 3 or greater,
+    {1}), 509.1d; blocking one of them means paying."""
+
+    block_cost_against: BlockCostAgainstSpec
+
+
 class AttackCost(_OneKey):
     """Can't attack unless its controller pays this cost (508.1h)."""
 
@@ -253,6 +268,7 @@ PARAMETERIZED: dict[str, type[BaseModel]] = {
     "must_be_blocked_by_if_able": MustBeBlockedByIfAble,
     "must_be_blocked_by_at_least_if_able": MustBeBlockedByAtLeastIfAble,
     "block_cost": BlockCost,
+    "block_cost_against": BlockCostAgainst,
     "attack_cost": AttackCost,
     "cant_attack_unless_defender_controls": CantAttackUnlessDefenderControls,
     "cant_attack_unless_others_attack": CantAttackUnlessOthersAttack,

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..models import Permanent, ability_name
-from ..models.abilities import Keyword, Landwalk, ProtectionFrom
+from ..models.abilities import BlockCostAgainstSpec, Keyword, Landwalk, ProtectionFrom
 from ..models.filters import CreatureFilter
 from ..solver.board import Board
 from ..solver.text import FilterTerm, LandwalkTerm, Message, Plural, QualityTerm, join
@@ -118,6 +118,11 @@ FRAME: dict[str, Message] = {
         "ne bloque que si son contrôleur paie {cost}",
         "solo bloquea si su controlador paga {cost}",
     ),
+    "block_cost_against": Message(
+        "can't block {filter} unless its controller pays {cost}",
+        "ne peut pas bloquer {filter:de} à moins que son contrôleur ne paie {cost}",
+        "no puede bloquear {filter} a menos que su controlador pague {cost}",
+    ),
     "attack_cost": Message(
         "attacks only if its controller pays {cost}",
         "n'attaque que si son contrôleur paie {cost}",
@@ -193,6 +198,8 @@ def _values(value: Any, board: Board, lang: str, *, of_creatures: bool) -> dict[
         return {"players": join(lang, [board.label(p) for p in value], "and")}
     if isinstance(value, int):
         return {"n": value}
+    if isinstance(value, BlockCostAgainstSpec):
+        return {"filter": FilterTerm(value.attackers).words(lang, board.label), "cost": value.cost}
     text = str(value)  # an id (blocks_if_able, attacks_if_able: labelled as everywhere) or a cost (shown as written)
     return {"creature": board.label(text), "target": board.label(text), "cost": text}
 

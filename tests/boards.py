@@ -58,6 +58,7 @@ BLOCKER_ABILITIES: list[Any] = [
     "blocks_each_combat_if_able",
     {"can_block_additional": 1},
     {"block_cost": "{1}"},
+    {"block_cost_against": {"attackers": {"power_at_least": 3}, "cost": "{1}"}},
 ]
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from combatcheck.models import Permanent, Snapshot
 from combatcheck.models.abilities import (
     BlockCost,
+    BlockCostAgainst,
     BlocksIfAble,
     CanBlockAdditional,
     CanBlockAsThoughReach,
@@ -152,9 +153,21 @@ def costs_of(board: RefBoard, b: Permanent) -> list[str]:
     return out
 
 
-def paid_blockers(board: RefBoard, decl: Declaration) -> frozenset[str]:
-    """The creatures whose block costs `decl` pays (509.1d): every costly creature it declares as a blocker."""
-    return frozenset(b for b, _ in decl if costs_of(board, board.perms[b]))
+def pair_costs_of(b: Permanent, a: Permanent) -> list[str]:
+    """The costs to block `a` in particular (Hipparion: creatures with power 3 or greater), per attacker."""
+    return [
+        x.block_cost_against.cost
+        for x in abilities(b, BlockCostAgainst)
+        if x.block_cost_against.attackers.matches(a, b)
+    ]
+
+
+def paid_blockers(board: RefBoard, decl: Declaration) -> frozenset[object]:
+    """What `decl` pays for (509.1d): every costly creature it declares as a blocker, and every (blocker, attacker)
+    pair that costs to declare."""
+    creatures = frozenset(b for b, _ in decl if costs_of(board, board.perms[b]))
+    pairs = frozenset((b, a) for b, a in decl if a in board.perms and pair_costs_of(board.perms[b], board.perms[a]))
+    return creatures | pairs
 
 
 def restrictions_ok(board: RefBoard, decl: Declaration) -> bool:
@@ -274,7 +287,7 @@ class RefResult:
     restrictions_ok: bool
 
 
-def reference_optimum(board: RefBoard, paid: frozenset[str] = frozenset()) -> int:
+def reference_optimum(board: RefBoard, paid: frozenset[object] = frozenset()) -> int:
     """The most requirements a restriction-obeying declaration obeys, paying only for the creatures in `paid`."""
     best = 0
     for decl in all_declarations(board, beyond_capacity=0):

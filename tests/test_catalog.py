@@ -832,6 +832,26 @@ CASES += [
         blocks={"b": "prowler"},
         players=["ana", "ben", "cai"],
     ),
+    # a cost to block some attackers (509.1d)
+    case(
+        "block_cost_against",
+        True,
+        "Hipparion blocks a 2/2 for free",
+        attacker("small"),
+        blocker("hipparion", {"block_cost_against": {"attackers": {"power_at_least": 3}, "cost": "{1}"}}),
+        blocks={"hipparion": "small"},
+    ),
+    case(
+        "block_cost_against",
+        False,
+        "Hipparion pays to block the 3/3 Lure, and the Bear, free and told to block it, stays back",
+        attacker("big", "lure", power=3),
+        attacker("small", "lure"),
+        blocker("hipparion", {"block_cost_against": {"attackers": {"power_at_least": 3}, "cost": "{1}"}}),
+        blocker("bear", {"blocks_if_able": "big"}),
+        blocks={"hipparion": "big"},
+        names="blocks_if_able",
+    ),
     # blocking as though (702.28b, 702.9b)
     case(
         "shadow",

@@ -31,7 +31,7 @@ def read(text: str, name: str = "Test Card", **kw: Any) -> tuple[list[Any], list
     ],
 )
 def test_the_reader_knows_the_new_words(text: str, abilities: list[Any]) -> None:
-    name = next((n for n in ("Gorm the Great", "Aetherflame Wall") if text.startswith(n)), "Test Card")
+    name = next((n for n in ("Gorm the Great", "Aetherflame Wall", "Hipparion") if text.startswith(n)), "Test Card")
     found, unmapped, not_own = read(text, name=name)
     assert (found, unmapped, not_own) == (abilities, [], [])
 
@@ -113,3 +113,23 @@ def test_protection_from_a_mana_value_needs_every_blockers_mana_value() -> None:
 def test_a_board_without_mana_value_filters_needs_no_mana_value() -> None:
     snapshot = board(attacker("a", {"protection_from": ["red"]}), blocker("b"), blocks={"b": "a"})
     assert check(snapshot).verdict == "legal"
+
+
+HIPPARION = {"block_cost_against": {"attackers": {"power_at_least": 3}, "cost": "{1}"}}
+
+
+def test_hipparion_need_not_pay_to_obey_a_requirement() -> None:
+    """509.1c: nobody has to pay, even to obey a requirement; blocking the small attacker costs nothing."""
+    big = attacker("big", "lure", power=3)
+    assert check(board(big, blocker("hipparion", HIPPARION), blocks={})).verdict == "legal"
+    small = attacker("small", "lure")
+    assert check(board(small, blocker("hipparion", HIPPARION), blocks={})).verdict == "illegal"
+
+
+def test_the_cost_to_block_one_attacker_is_paid_only_for_it() -> None:
+    big = attacker("big", power=3)
+    report = check(board(big, attacker("small"), blocker("hipparion", HIPPARION), blocks={"hipparion": "big"}))
+    assert report.verdict == "legal" and report.outcome is not None
+    assert [c.cost for c in report.outcome.costs] == ["{1}"]
+    free = check(board(big, attacker("small"), blocker("hipparion", HIPPARION), blocks={"hipparion": "small"}))
+    assert free.outcome is not None and free.outcome.costs == []

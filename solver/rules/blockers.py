@@ -5,6 +5,7 @@ from __future__ import annotations
 from ...models import Permanent
 from ...models.abilities import (
     BlockCost,
+    BlockCostAgainst,
     CanBlockOnly,
     CantBlockCreatures,
     CantBlockUnlessAlsoBlocking,
@@ -259,3 +260,38 @@ class CostToBlock(BlockRule):
                             source=source,
                         ),
                     )
+
+
+@register
+class CostToBlockThese(BlockRule):
+    key = "block_cost_against"
+    reads = frozenset({"block_cost_against"})
+    cr = "509.1d"
+    kind = "restriction"
+    summary = (
+        "A creature that can't block some attackers unless its controller pays (Hipparion: creatures with power 3 or "
+        "greater): blocking one of them means paying, once per such attacker; nobody is required to pay (509.1c)."
+    )
+    messages = {
+        "cost": Message(
+            "{blocker} can block {attacker} ({filter}) only if {player} pays {cost}",
+            "{blocker} ne peut bloquer {attacker} ({filter:des}) que si {player} paie {cost}",
+            "{blocker} solo puede bloquear a {attacker} ({filter}) si {player} paga {cost}",
+        )
+    }
+
+    def compile(self, ctx: BlockContext) -> None:
+        for blocker in ctx.blockers:
+            for ability in blocker.abilities_of(BlockCostAgainst):
+                spec = ability.block_cost_against
+                for attacker in ctx.blocked_by(blocker):
+                    if spec.attackers.matches(attacker, blocker):
+                        reason = self.reason(
+                            "cost",
+                            blocker=blocker,
+                            attacker=attacker,
+                            filter=FilterTerm(spec.attackers),
+                            player=blocker.controller,
+                            cost=spec.cost,
+                        )
+                        ctx.cost(blocker, spec.cost, reason, target=attacker.id)

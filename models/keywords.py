@@ -51,6 +51,8 @@ class Keyword(StrEnum):
     WHENEVER_ATTACKS = "whenever_attacks"
     WHENEVER_ATTACKS_ALONE = "whenever_attacks_alone"
     WHENEVER_ATTACKS_AND_ISNT_BLOCKED = "whenever_attacks_and_isnt_blocked"
+    WHENEVER_ATTACKS_A_PLAYER_AND_ISNT_BLOCKED = "whenever_attacks_a_player_and_isnt_blocked"
+    WHENEVER_IT_AND_ANOTHER_ATTACK_DIFFERENT_PLAYERS = "whenever_it_and_another_attack_different_players"
     WHENEVER_ATTACKS_OR_BLOCKS = "whenever_attacks_or_blocks"
     WHENEVER_BLOCKS = "whenever_blocks"
     WHENEVER_BLOCKS_A_CREATURE = "whenever_blocks_a_creature"

@@ -133,3 +133,38 @@ def test_the_cost_to_block_one_attacker_is_paid_only_for_it() -> None:
     assert [c.cost for c in report.outcome.costs] == ["{1}"]
     free = check(board(big, attacker("small"), blocker("hipparion", HIPPARION), blocks={"hipparion": "small"}))
     assert free.outcome is not None and free.outcome.costs == []
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "expected"),
+    [
+        (
+            "Whenever one or more creatures attack, draw a card.",
+            "Duelist's Heritage",
+            [{"whenever_one_or_more_creatures_attack": {}}],
+        ),
+        (
+            "Whenever one or more creatures an opponent controls attack, draw a card.",
+            "Test Card",
+            [{"whenever_one_or_more_creatures_attack": {"whose": "opponent"}}],
+        ),
+        (
+            "Whenever one or more creatures you control become blocked, draw a card.",
+            "Hezrou",
+            [{"whenever_one_or_more_creatures_become_blocked": {"whose": "you"}}],
+        ),
+        (
+            "Whenever Master of Cruelties attacks a player and isn't blocked, that player's life total becomes 1.",
+            "Master of Cruelties",
+            ["whenever_attacks_a_player_and_isnt_blocked"],
+        ),
+        (
+            "Whenever Canal Courier and another creature attack different players, draw a card.",
+            "Canal Courier",
+            ["whenever_it_and_another_attack_different_players"],
+        ),
+    ],
+)
+def test_the_trigger_reader_knows_the_new_wordings(text: str, name: str, expected: list[Any]) -> None:
+    reading = read_oracle(text, name)
+    assert (list(reading.triggers), list(reading.triggers_unmapped)) == (expected, [])

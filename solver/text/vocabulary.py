@@ -318,6 +318,16 @@ KEYWORDS: dict[Keyword, dict[Lang, str]] = {
         "fr": "« à chaque fois que cette créature attaque et n'est pas bloquée »",
         "es": "«siempre que esta criatura ataque y no sea bloqueada»",
     },
+    Keyword.WHENEVER_ATTACKS_A_PLAYER_AND_ISNT_BLOCKED: {
+        "en": "“whenever this creature attacks a player and isn't blocked”",
+        "fr": "« à chaque fois que cette créature attaque un joueur et n'est pas bloquée »",
+        "es": "«siempre que esta criatura ataque a un jugador y no sea bloqueada»",
+    },
+    Keyword.WHENEVER_IT_AND_ANOTHER_ATTACK_DIFFERENT_PLAYERS: {
+        "en": "“whenever this creature and another creature attack different players”",
+        "fr": "« à chaque fois que cette créature et une autre créature attaquent des joueurs différents »",
+        "es": "«siempre que esta criatura y otra criatura ataquen a jugadores diferentes»",
+    },
     Keyword.WHENEVER_ATTACKS_OR_BLOCKS: {
         "en": "“whenever this creature attacks or blocks”",
         "fr": "« à chaque fois que cette créature attaque ou bloque »",

@@ -182,6 +182,14 @@ class TriggerReader:
         if cond in ("you attack", "one or more creatures you control attack"):
             return ["whenever_you_attack"]
         m = re.fullmatch(
+            r"an opponent attacks(?P<you> you(?P<pw> (?:or a planeswalker|and/or planeswalkers) you control)?)?"
+            r"(?: with one or more creatures)?",
+            cond,
+        )
+        if m:  # once per attacking opponent (805.10a: both of a Two-Headed Giant team)
+            spec = {"you": True, **({"planeswalkers": True} if m.group("pw") else {})} if m.group("you") else {}
+            return [{"whenever_an_opponent_attacks": spec}]
+        m = re.fullmatch(
             r"one or more creatures(?P<whose> you control| an opponent controls)? (?P<verb>attack|become blocked)", cond
         )
         if m:  # Duelist's Heritage (any player's), Hezrou (become blocked: once for all of them)

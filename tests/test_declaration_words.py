@@ -148,6 +148,12 @@ def test_the_cost_to_block_one_attacker_is_paid_only_for_it() -> None:
             "Test Card",
             [{"whenever_one_or_more_creatures_attack": {"whose": "opponent"}}],
         ),
+        ("Whenever an opponent attacks, draw a card.", "Test Card", [{"whenever_an_opponent_attacks": {}}]),
+        (
+            "Whenever an opponent attacks you and/or planeswalkers you control with one or more creatures, scry 1.",
+            "Test Card",
+            [{"whenever_an_opponent_attacks": {"you": True, "planeswalkers": True}}],
+        ),
         (
             "Whenever one or more creatures you control become blocked, draw a card.",
             "Hezrou",

@@ -61,6 +61,7 @@ SAMPLES: dict[str, Any] = {
     "whenever_a_creature_becomes_blocked": {"whose": "you"},
     "whenever_one_or_more_creatures_attack": {},
     "whenever_one_or_more_creatures_become_blocked": {"whose": "you"},
+    "whenever_an_opponent_attacks": {"you": True},
     "whenever_a_creature_attacks_you": {"planeswalkers": True},
     "whenever_you_are_attacked": {"planeswalkers": False},
     "whenever_you_attack": 2,

@@ -698,6 +698,7 @@ HERITAGE = {
 }
 HEZROU = {"whenever_one_or_more_creatures_become_blocked": {"whose": "you"}}
 THREE = ["ana", "ben", "cai"]
+TEAMS = [{"id": "ana", "team": "a"}, {"id": "ben", "team": "b"}, {"id": "amy", "team": "a"}, {"id": "cai", "team": "b"}]
 CASES += [
     # issue 19 §2
     attacks(
@@ -789,6 +790,45 @@ CASES += [
         {"id": "pw", "controller": "cai", "types": ["planeswalker"], "loyalty": 3},
         attacks={"courier": "ben", "c": "pw"},
         players=THREE,
+    ),
+    attacks(
+        "an_opponent_attacks",
+        "e",
+        2,
+        "Two-Headed Giant: both opponents attack, one creature each: twice (805.10a)",
+        {"id": "e", "controller": "ben", "types": ["enchantment"], "abilities": [{"whenever_an_opponent_attacks": {}}]},
+        creature("c"),
+        creature("d", controller="amy"),
+        creature("d2", controller="amy"),
+        attacks={"c": "ben", "d": "cai", "d2": "cai"},
+        players=TEAMS,
+        shared_team_turns=True,
+    ),
+    attacks(
+        "an_opponent_attacks",
+        "e",
+        1,
+        "Two-Headed Giant, 'attacks you': only the opponent whose creature attacks ben",
+        {
+            "id": "e",
+            "controller": "ben",
+            "types": ["enchantment"],
+            "abilities": [{"whenever_an_opponent_attacks": {"you": True}}],
+        },
+        creature("c"),
+        creature("d", controller="amy"),
+        attacks={"c": "ben", "d": "cai"},
+        players=TEAMS,
+        shared_team_turns=True,
+    ),
+    attacks(
+        "an_opponent_attacks",
+        "e",
+        0,
+        "nobody attacks",
+        {"id": "e", "controller": "ben", "types": ["enchantment"], "abilities": [{"whenever_an_opponent_attacks": {}}]},
+        creature("c"),
+        attacks={},
     ),
 ]
 

@@ -9,13 +9,13 @@ from typing import Any
 
 from ...models import Permanent
 from ...models.abilities import Keyword
-from ...models.trigger_abilities import OneOrMoreAttack, OneOrMoreBecomeBlocked
+from ...models.trigger_abilities import AnOpponentAttacks, OneOrMoreAttack, OneOrMoreBecomeBlocked, OpponentAttackSpec
 from ...solver.rules.base import Message
 from ...solver.text.vocabulary import keyword_message
 from ..trigger_points import TriggerPoint
 from . import events
 from .attacking import UNBLOCKED
-from .base import Hit, SelfWording, register
+from .base import Hit, SelfWording, Wording, register
 from .watching import _WHOSE, _Watching
 
 
@@ -135,3 +135,56 @@ class AttackDifferentPlayers(SelfWording):
         if mine is None or not (others - {None, mine}):
             return []
         return [Hit(source.id, mine)]
+
+
+@register
+class AnOpponentAttacksWording(Wording):
+    key = "an_opponent_attacks"
+    cr = "508.3d"
+    model = AnOpponentAttacks
+    summary = (
+        "Whenever an opponent attacks (you, or you or a planeswalker you control): once per opponent who declares "
+        "such an attacking creature, so twice when both players of a Two-Headed Giant team do (805.10a)."
+    )
+    messages = {
+        "name": Message(
+            "“whenever an opponent attacks”",
+            "« à chaque fois qu'un adversaire attaque »",
+            "«siempre que un oponente ataque»",
+        ),
+        "name_you": Message(
+            "“whenever an opponent attacks you”",
+            "« à chaque fois qu'un adversaire vous attaque »",
+            "«siempre que un oponente te ataque»",
+        ),
+        "name_planeswalkers": Message(
+            "“whenever an opponent attacks you or a planeswalker you control”",
+            "« à chaque fois qu'un adversaire vous attaque ou attaque un planeswalker que vous contrôlez »",
+            "«siempre que un oponente te ataque a ti o a un planeswalker que controlas»",
+        ),
+        "event": Message("{about} attacks", "{about} attaque", "{about} ataca"),
+    }
+
+    @staticmethod
+    def spec(ability: Any) -> OpponentAttackSpec:
+        value = ability.whenever_an_opponent_attacks
+        assert isinstance(value, OpponentAttackSpec)
+        return value
+
+    def name(self, ability: Any, lang: str) -> str:
+        spec = self.spec(ability)
+        code = "name_planeswalkers" if spec.you and spec.planeswalkers else "name_you" if spec.you else "name"
+        return self.messages[code].text(lang)
+
+    def hits(self, point: TriggerPoint, source: Permanent, ability: Any) -> list[Hit]:
+        spec, you, team = self.spec(ability), source.controller, point.board.team
+        players: list[str] = []
+        for creature, target in point.attacks.items():
+            player = point.view(creature).controller
+            if team[player] == team[you] or player in players:
+                continue
+            attacked = point.board.permanents.get(target)
+            mine = attacked is not None and attacked.is_planeswalker and attacked.controller == you
+            if not spec.you or target == you or (spec.planeswalkers and mine):
+                players.append(player)
+        return [Hit(p) for p in players]

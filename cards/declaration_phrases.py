@@ -35,6 +35,13 @@ def own_predicate(p: str, filters: FilterPhrases) -> list[AbilityData] | None:
     if m and not re.search(r"\bfor each\b|\bx\b", m.group(2)):  # Hipparion; a varying cost is not read
         flt = filters.parse(m.group(1))
         return [{"block_cost_against": {"attackers": flt, "cost": m.group(2)}}] if flt is not None else None
+    m = re.fullmatch(
+        r"can't be blocked unless defending player pays (.+?) for each creature (?:he or she|they) controls? "
+        r"that's blocking it",
+        p,
+    )
+    if m and not re.search(r"\bx\b", m.group(1)):  # Awesome Presence (an Aura: on the creature it enchants)
+        return [{"cost_to_block_it": m.group(1)}]
     m = re.fullmatch(rf"must be blocked by {NUM} or more creatures if able", p)
     if m:
         n = number(m.group(1))

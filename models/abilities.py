@@ -200,6 +200,13 @@ class BlockCostAgainst(_OneKey):
     block_cost_against: BlockCostAgainstSpec
 
 
+class CostToBlockIt(_OneKey):
+    """Can't be blocked unless defending player pays this cost for each creature blocking it (Awesome Presence),
+    509.1d: a cost on each (blocker, this attacker) pair."""
+
+    cost_to_block_it: Cost
+
+
 class AttackCost(_OneKey):
     """Can't attack unless its controller pays this cost (508.1h)."""
 
@@ -269,6 +276,7 @@ PARAMETERIZED: dict[str, type[BaseModel]] = {
     "must_be_blocked_by_at_least_if_able": MustBeBlockedByAtLeastIfAble,
     "block_cost": BlockCost,
     "block_cost_against": BlockCostAgainst,
+    "cost_to_block_it": CostToBlockIt,
     "attack_cost": AttackCost,
     "cant_attack_unless_defender_controls": CantAttackUnlessDefenderControls,
     "cant_attack_unless_others_attack": CantAttackUnlessOthersAttack,

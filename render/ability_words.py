@@ -123,6 +123,11 @@ FRAME: dict[str, Message] = {
         "ne peut pas bloquer {filter:de} à moins que son contrôleur ne paie {cost}",
         "no puede bloquear {filter} a menos que su controlador pague {cost}",
     ),
+    "cost_to_block_it": Message(
+        "can't be blocked unless defending player pays {cost} for each creature blocking it",
+        "ne peut pas être bloqué à moins que le joueur défenseur ne paie {cost} pour chaque créature qui le bloque",
+        "no puede ser bloqueada a menos que el jugador defensor pague {cost} por cada criatura que la bloquee",
+    ),
     "attack_cost": Message(
         "attacks only if its controller pays {cost}",
         "n'attaque que si son contrôleur paie {cost}",

@@ -42,6 +42,7 @@ ATTACKER_ABILITIES: list[Any] = [
     {"min_blockers": 3},
     {"max_blockers": 1},
     {"max_blockers": 2},
+    {"cost_to_block_it": "{1}"},
     {"must_be_blocked_by_at_least_if_able": 2},
 ]
 

@@ -26,6 +26,7 @@ from combatcheck.models.abilities import (
     CantBlockCreatures,
     CantBlockUnlessAlsoBlocking,
     CantBlockUnlessOthersBlock,
+    CostToBlockIt,
     Landwalk,
     MaxBlockers,
     MinBlockers,
@@ -154,12 +155,14 @@ def costs_of(board: RefBoard, b: Permanent) -> list[str]:
 
 
 def pair_costs_of(b: Permanent, a: Permanent) -> list[str]:
-    """The costs to block `a` in particular (Hipparion: creatures with power 3 or greater), per attacker."""
-    return [
+    """The costs to block `a` in particular, per (blocker, attacker): the blocker's (Hipparion: creatures with power
+    3 or greater) and the attacker's (Awesome Presence: for each creature blocking it)."""
+    own = [
         x.block_cost_against.cost
         for x in abilities(b, BlockCostAgainst)
         if x.block_cost_against.attackers.matches(a, b)
     ]
+    return own + [x.cost_to_block_it for x in abilities(a, CostToBlockIt)]
 
 
 def paid_blockers(board: RefBoard, decl: Declaration) -> frozenset[object]:

@@ -852,6 +852,25 @@ CASES += [
         blocks={"hipparion": "big"},
         names="blocks_if_able",
     ),
+    case(
+        "cost_to_block_it",
+        True,
+        "Awesome Presence: nobody pays, nobody blocks it",
+        attacker("a", {"cost_to_block_it": "{3}"}, "lure"),
+        blocker("b"),
+        blocks={},
+    ),
+    case(
+        "cost_to_block_it",
+        False,
+        "Awesome Presence: one blocker paid for, the free Lure elsewhere left unblocked by the other",
+        attacker("a", {"cost_to_block_it": "{3}"}),
+        attacker("lure", "lure"),
+        blocker("b1"),
+        blocker("b2"),
+        blocks={"b1": "a"},
+        names="all_able_must_block_it",
+    ),
     # blocking as though (702.28b, 702.9b)
     case(
         "shadow",

@@ -174,3 +174,13 @@ def test_the_cost_to_block_one_attacker_is_paid_only_for_it() -> None:
 def test_the_trigger_reader_knows_the_new_wordings(text: str, name: str, expected: list[Any]) -> None:
     reading = read_oracle(text, name)
     assert (list(reading.triggers), list(reading.triggers_unmapped)) == (expected, [])
+
+
+def test_each_blocker_of_an_awesome_presence_creature_pays() -> None:
+    """509.1d: the cost is per creature blocking it; blocking another attacker is free."""
+    presence = attacker("a", {"cost_to_block_it": "{3}"})
+    report = check(board(presence, attacker("x"), blocker("b1"), blocker("b2"), blocks={"b1": "a", "b2": "a"}))
+    assert report.verdict == "legal" and report.outcome is not None
+    assert [c.cost for c in report.outcome.costs] == ["{3}", "{3}"]
+    free = check(board(presence, attacker("x"), blocker("b1"), blocks={"b1": "x"}))
+    assert free.outcome is not None and free.outcome.costs == []

@@ -36,6 +36,7 @@ SAMPLES: dict[str, Any] = {
     "goaded_by": ["ben"],
     "block_cost": "{2}",
     "block_cost_against": {"attackers": WHITE_KNIGHTS, "cost": "{1}"},
+    "cost_to_block_it": "{3}",
     "attack_cost": "{1}{W}",
     "cant_attack_unless_defender_controls": {"subtypes": ["island"]},
     "cant_attack_unless_others_attack": 1,

@@ -10,6 +10,7 @@ from ...models.abilities import (
     CantBlockCreatures,
     CantBlockUnlessAlsoBlocking,
     CantBlockUnlessOthersBlock,
+    CostToBlockIt,
     Keyword,
 )
 from ...models.effects import BlockCostEffect, MaxBlockersEffect
@@ -295,3 +296,36 @@ class CostToBlockThese(BlockRule):
                             cost=spec.cost,
                         )
                         ctx.cost(blocker, spec.cost, reason, target=attacker.id)
+
+
+@register
+class CostToBlockThisAttacker(BlockRule):
+    key = "cost_to_block_it"
+    reads = frozenset({"cost_to_block_it"})
+    cr = "509.1d"
+    kind = "restriction"
+    summary = (
+        "An attacker that can't be blocked unless defending player pays a cost for each creature blocking it "
+        "(Awesome Presence): each blocker of it costs that much; nobody is required to pay (509.1c)."
+    )
+    messages = {
+        "cost": Message(
+            "{blocker} can block {attacker} only if {player} pays {cost} ({source})",
+            "{blocker} ne peut bloquer {attacker} que si {player} paie {cost} ({source})",
+            "{blocker} solo puede bloquear a {attacker} si {player} paga {cost} ({source})",
+        )
+    }
+
+    def compile(self, ctx: BlockContext) -> None:
+        for attacker in ctx.attackers:
+            for ability in attacker.abilities_of(CostToBlockIt):
+                for blocker in ctx.blockers_of(attacker):
+                    reason = self.reason(
+                        "cost",
+                        blocker=blocker,
+                        attacker=attacker,
+                        player=blocker.controller,
+                        cost=ability.cost_to_block_it,
+                        source=SourceTerm(attacker.id),
+                    )
+                    ctx.cost(blocker, ability.cost_to_block_it, reason, target=attacker.id)

@@ -187,8 +187,10 @@ class TriggerReader:
             cond,
         )
         if m:  # once per attacking opponent (805.10a: both of a Two-Headed Giant team)
-            spec = {"you": True, **({"planeswalkers": True} if m.group("pw") else {})} if m.group("you") else {}
-            return [{"whenever_an_opponent_attacks": spec}]
+            opponent: dict[str, Any] = {"you": True} if m.group("you") else {}
+            if m.group("pw"):
+                opponent["planeswalkers"] = True
+            return [{"whenever_an_opponent_attacks": opponent}]
         m = re.fullmatch(
             r"one or more creatures(?P<whose> you control| an opponent controls)? (?P<verb>attack|become blocked)", cond
         )

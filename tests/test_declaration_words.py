@@ -92,12 +92,13 @@ SKULK = {"protection_from": [{"mana_value_at_least": 3}]}  # Mistmeadow Skulk
 
 def test_protection_from_a_mana_value_needs_every_blockers_mana_value() -> None:
     """Never guessed: a board whose filter reads mana value names each permanent without one (a land's is 0)."""
-    data = {
+    giant: dict[str, Any] = {**blocker("giant"), "card": "Hill Giant"}
+    data: dict[str, Any] = {
         "active_player": "ana",
         "players": ["ana", "ben"],
         "permanents": [
             {**attacker("skulk", SKULK), "mana_value": 2},
-            {**blocker("giant"), "card": "Hill Giant"},
+            giant,
             {"id": "forest", "controller": "ben", "types": ["land"], "subtypes": ["forest"]},
         ],
     }
@@ -105,7 +106,7 @@ def test_protection_from_a_mana_value_needs_every_blockers_mana_value() -> None:
         snapshot_from_data(data)
     paths = [p.path for p in error.value.problems]
     assert paths == ["permanents[1] (id 'giant').mana_value"]
-    data["permanents"][1]["mana_value"] = 4
+    giant["mana_value"] = 4
     snapshot = snapshot_from_data({**data, "declaration": {"blocks": {"giant": "skulk"}}})
     assert check(snapshot).verdict == "illegal"
 

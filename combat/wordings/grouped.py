@@ -29,8 +29,9 @@ class _OneOrMore(_Watching):
     """Once at a point if any watched creature has the event then (603.2c: one trigger event, however many)."""
 
     def name_values(self, ability: Any, lang: str) -> dict[str, str]:
-        whose = self.watch(ability).whose
-        return {"whose": _WHOSE.get((lang, whose), "")}
+        watch = self.watch(ability)
+        other = {"en": "other ", "fr": "autre ", "es": "otras "}.get(lang, "other ") if watch.other else ""
+        return {"whose": _WHOSE.get((lang, watch.whose), ""), "other": other}
 
     def hits(self, point: TriggerPoint, source: Permanent, ability: Any) -> list[Hit]:
         return super().hits(point, source, ability)[:1]
@@ -47,9 +48,9 @@ class OneOrMoreAttackWording(_OneOrMore):
     )
     messages = {
         "name": Message(
-            "“whenever one or more creatures{whose} attack”",
-            "« à chaque fois qu'au moins une créature{whose} attaque »",
-            "«siempre que una o más criaturas{whose} ataquen»",
+            "“whenever one or more {other}creatures{whose} attack”",
+            "« à chaque fois qu'au moins une {other}créature{whose} attaque »",
+            "«siempre que una o más {other}criaturas{whose} ataquen»",
         ),
         "event": Message(
             "one or more creatures attack, {about} among them",
@@ -73,9 +74,9 @@ class OneOrMoreBecomeBlockedWording(_OneOrMore):
     )
     messages = {
         "name": Message(
-            "“whenever one or more creatures{whose} become blocked”",
-            "« à chaque fois qu'au moins une créature{whose} devient bloquée »",
-            "«siempre que una o más criaturas{whose} sean bloqueadas»",
+            "“whenever one or more {other}creatures{whose} become blocked”",
+            "« à chaque fois qu'au moins une {other}créature{whose} devient bloquée »",
+            "«siempre que una o más {other}criaturas{whose} sean bloqueadas»",
         ),
         "event": Message(
             "one or more creatures become blocked, {about} among them",

@@ -251,8 +251,8 @@ def requirements_obeyed(board: RefBoard, decl: Declaration) -> int:
         band = next((set(b) for b in board.snapshot.bands if a.id in b), {a.id})
         for x in abilities(a, MustBeBlockedByIfAble):  # a blocker of a band member blocks the band (702.22h)
             count += any(m in band and x.must_be_blocked_by_if_able.matches(board.perms[b], a) for b, m in decl)
-        for x in abilities(a, MustBeBlockedByAtLeastIfAble):
-            count += sum(1 for _, m in decl if m == a.id) >= x.must_be_blocked_by_at_least_if_able
+        for x in abilities(a, MustBeBlockedByAtLeastIfAble):  # pairs on the band, as the solver counts them
+            count += sum(1 for _, m in decl if m in band) >= x.must_be_blocked_by_at_least_if_able
         if has(a, "all_able_must_block_it"):
             for b in board.defending_creatures():
                 untapped = not b.tapped or has(b, "can_block_as_though_untapped")

@@ -753,6 +753,17 @@ CASES += [
     case(
         "must_be_blocked_by_at_least_if_able",
         True,
+        "Gorm the Great in a band: two creatures blocking the other member block it too (702.22h)",
+        attacker("a", GORM),
+        attacker("m", "banding"),
+        blocker("b1"),
+        blocker("b2"),
+        blocks={"b1": "m", "b2": "m"},
+        bands=[["a", "m"]],
+    ),
+    case(
+        "must_be_blocked_by_at_least_if_able",
+        True,
         "Gorm the Great: one creature able to block need not block it",
         attacker("a", GORM),
         blocker("b1"),

@@ -173,7 +173,7 @@ class MustBeBlockedByAtLeast(BlockRule):
     kind = "requirement"
     summary = (
         "A creature that must be blocked by N or more creatures if able (Gorm the Great: two): one requirement, "
-        "obeyed when at least N creatures block it."
+        "obeyed when at least N creatures block it (or its band, 702.22h)."
     )
     messages = {
         "requirement": Message(
@@ -187,5 +187,8 @@ class MustBeBlockedByAtLeast(BlockRule):
         for attacker in ctx.attackers:
             for ability in attacker.abilities_of(MustBeBlockedByAtLeastIfAble):
                 n = ability.must_be_blocked_by_at_least_if_able
-                blockers = tuple(Pair(b.id, attacker.id) for b in ctx.blockers_of(attacker))
+                # A creature blocking another member of its band blocks it too (702.22h); one declared against two
+                # members of the band is counted twice (the IR counts pairs, and such a declaration is redundant).
+                band = ctx.board.band_of(attacker.id)
+                blockers = tuple(Pair(b.id, member) for member in band for b in ctx.actors_of(member))
                 ctx.require(Count(blockers, at_least=n), self.reason("requirement", attacker=attacker, count=n))

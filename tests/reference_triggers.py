@@ -80,6 +80,17 @@ class ReferenceTriggers:
 
     # -- events ----------------------------------------------------------------------------------------------
     def event(self, event: Any) -> Counter[Key]:
+        blocked_before = set(self.blocked)
+        out = self._event(event)
+        newly = self.blocked - blocked_before
+        for source in self.perms.values():  # 509.3c, once per event: "one or more creatures you control become blocked"
+            mine = [a for a in newly if self.perms[a]["controller"] == source["controller"]]
+            for spec in _params(source, "whenever_one_or_more_creatures_become_blocked"):
+                if spec.get("whose") == "you" and mine:
+                    out[("one_or_more_creatures_become_blocked", source["id"])] += 1
+        return Counter({k: v for k, v in out.items() if v})
+
+    def _event(self, event: Any) -> Counter[Key]:
         out: Counter[Key] = Counter()
         if not isinstance(event, dict):
             return out
@@ -108,6 +119,9 @@ class ReferenceTriggers:
                 if attacker not in self.blocked:
                     out[("attacks_and_isnt_blocked", attacker)] += _has(
                         self.perms[attacker], "whenever_attacks_and_isnt_blocked"
+                    )
+                    out[("attacks_a_player_and_isnt_blocked", attacker)] += _has(  # every attack is on ben, a player
+                        self.perms[attacker], "whenever_attacks_a_player_and_isnt_blocked"
                     )
         elif "made_to_block" in event:
             blocker, attacker = event["made_to_block"], event["blocking"]
@@ -140,4 +154,4 @@ class ReferenceTriggers:
                     self._exactly_two(out, attacker, before[attacker])
         elif "change" in event and "colors" in event:
             self.perms[event["change"]]["colors"] = list(event["colors"])
-        return Counter({k: v for k, v in out.items() if v})
+        return out

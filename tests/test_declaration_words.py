@@ -185,3 +185,23 @@ def test_each_blocker_of_an_awesome_presence_creature_pays() -> None:
     assert [c.cost for c in report.outcome.costs] == ["{3}", "{3}"]
     free = check(board(presence, attacker("x"), blocker("b1"), blocks={"b1": "x"}))
     assert free.outcome is not None and free.outcome.costs == []
+
+
+@pytest.mark.parametrize(("target", "times"), [("ben", 1), ("pw", 0)])
+def test_master_of_cruelties_along_a_timeline(target: str, times: int) -> None:
+    """The timeline's board doesn't carry what each creature attacks: the trigger point does (it was never seen)."""
+    from combatcheck.combat import follow
+
+    data = {
+        "active_player": "ana",
+        "players": ["ana", "ben"],
+        "permanents": [
+            {**attacker("m", "whenever_attacks_a_player_and_isnt_blocked"), "attacking": None},
+            {"id": "pw", "controller": "ben", "types": ["planeswalker"], "loyalty": 3},
+        ],
+        "events": [{"declare_attackers": {"attacks": {"m": target}}}, {"declare_blockers": {"blocks": {}}}],
+    }
+    timeline = follow(snapshot_from_data(data))
+    assert timeline.verdict == "legal"
+    found = [t for t in timeline.triggers.get(1, []) if t.key == "attacks_a_player_and_isnt_blocked"]
+    assert sum(t.times for t in found) == times

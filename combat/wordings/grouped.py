@@ -21,7 +21,7 @@ from .watching import _WHOSE, _Watching
 
 def _attacks_a_player(point: TriggerPoint, creature: str) -> str | None:
     """The player `creature` attacks at `point`, or None if it attacks a planeswalker or a battle (or nothing)."""
-    target = point.attacks.get(creature) or point.view(creature).attacking
+    target = point.attacks.get(creature) or point.targets.get(creature) or point.view(creature).attacking
     return target if target is not None and target in point.board.team else None
 
 

@@ -109,6 +109,8 @@ class TriggerReader:
             "or equipped creature attacks": ["whenever_attacks"],
             "attacks alone": ["whenever_attacks_alone"],
             "attacks and isn't blocked": ["whenever_attacks_and_isnt_blocked"],
+            "attacks a player and isn't blocked": ["whenever_attacks_a_player_and_isnt_blocked"],
+            "and another creature attack different players": ["whenever_it_and_another_attack_different_players"],
             "attacks or blocks": ["whenever_attacks_or_blocks"],
             "blocks or attacks": ["whenever_attacks_or_blocks"],
             "blocks": ["whenever_blocks"],
@@ -179,6 +181,23 @@ class TriggerReader:
     def of_others(self, cond: str) -> list[AbilityData] | None:
         if cond in ("you attack", "one or more creatures you control attack"):
             return ["whenever_you_attack"]
+        m = re.fullmatch(
+            r"an opponent attacks(?P<you> you(?P<pw> (?:or a planeswalker|and/or planeswalkers) you control)?)?"
+            r"(?: with one or more creatures)?",
+            cond,
+        )
+        if m:  # once per attacking opponent (805.10a: both of a Two-Headed Giant team)
+            opponent: dict[str, Any] = {"you": True} if m.group("you") else {}
+            if m.group("pw"):
+                opponent["planeswalkers"] = True
+            return [{"whenever_an_opponent_attacks": opponent}]
+        m = re.fullmatch(
+            r"one or more creatures(?P<whose> you control| an opponent controls)? (?P<verb>attack|become blocked)", cond
+        )
+        if m:  # Duelist's Heritage (any player's), Hezrou (become blocked: once for all of them)
+            whose = {" you control": {"whose": "you"}, " an opponent controls": {"whose": "opponent"}}
+            key = "attack" if m.group("verb") == "attack" else "become_blocked"
+            return [{f"whenever_one_or_more_creatures_{key}": whose.get(m.group("whose") or "", {})}]
         m = re.fullmatch(rf"you attack with {NUM} or more creatures", cond)
         if m:
             n = number(m.group(1))

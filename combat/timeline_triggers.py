@@ -92,6 +92,7 @@ class TimelineTriggers:
         self.blocked.update(blocked)
         self.blocked.difference_update(c.attacker for c in changed if isinstance(c, BecomesUnblocked))
         self.pairs = after
+        targets = {a.id: a.target for a in moment.state.attackers if a.target is not None}
         if declared is not None:  # blockers are declared
             unblocked = tuple(
                 c.attacker for c in moment.changes if isinstance(c, BecomesUnblocked) and c.how == Entry.DECLARED
@@ -104,11 +105,18 @@ class TimelineTriggers:
                 unblocked=unblocked,
                 before=before,
                 after=after,
+                targets=targets,
             )
         if not new and not blocked and before == after:
             return None
         return TriggerPoint(
-            "after_declaration", board, new_pairs=tuple(new), newly_blocked=blocked, before=before, after=after
+            "after_declaration",
+            board,
+            new_pairs=tuple(new),
+            newly_blocked=blocked,
+            before=before,
+            after=after,
+            targets=targets,
         )
 
 

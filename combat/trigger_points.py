@@ -57,6 +57,8 @@ class TriggerPoint:
     unblocked: tuple[str, ...] = ()
     before: Blocks = field(default_factory=dict)
     after: Blocks = field(default_factory=dict)
+    # What each attacking creature attacks now, where the board's permanents don't say it (the timeline's board).
+    targets: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def newly_blocking(self) -> list[str]:

@@ -43,6 +43,9 @@ class Permanent(BaseModel):
     power: int | None = None
     toughness: int | None = None
     loyalty: int | None = None
+    mana_value: int | None = Field(
+        None, ge=0, description="mana value (202.3); needed where a filter reads it (protection from mana value)"
+    )
     tapped: bool = False
     entered_this_turn: bool = Field(False, description="not continuously controlled since the turn began (302.6)")
     phased_out: bool = False

@@ -31,6 +31,11 @@ PROBLEM_TEXTS: dict[str, Message] = {
         "{field} exige une équipe pour chaque joueur",
         "{field} exige un equipo para cada jugador",
     ),
+    "mana_value_needed": Message(
+        "needed: a filter on this board reads mana value (202.3), and only a land's is known (0)",
+        "requise : un filtre de ce plateau lit la valeur de mana (202.3), et seule celle d'un terrain est connue (0)",
+        "necesario: un filtro de este tablero lee el valor de maná (202.3), y solo se conoce el de una tierra (0)",
+    ),
     "duplicate_id": Message(
         "duplicate id (also {other})",
         "identifiant en double (aussi {other})",

@@ -79,6 +79,17 @@ class ReferenceTriggers:
 
     # -- events ----------------------------------------------------------------------------------------------
     def event(self, event: Any) -> Counter[Key]:
+        blocked_before = set(self.blocked)
+        out = self._event(event)
+        newly = self.blocked - blocked_before
+        for source in self.perms.values():  # 509.3c, once per event: "one or more creatures you control become blocked"
+            mine = [a for a in newly if self.perms[a]["controller"] == source["controller"]]
+            for spec in _params(source, "whenever_one_or_more_creatures_become_blocked"):
+                if spec.get("whose") == "you" and mine:
+                    out[("one_or_more_creatures_become_blocked", source["id"])] += 1
+        return Counter({k: v for k, v in out.items() if v})
+
+    def _event(self, event: Any) -> Counter[Key]:
         out: Counter[Key] = Counter()
         if event == "beginning_of_combat":  # 511.3: the earlier combat ended; nothing is in combat any more
             self.attacking, self.blocks, self.blocked, self.blocking = set(), {}, set(), set()
@@ -109,6 +120,9 @@ class ReferenceTriggers:
                 if attacker not in self.blocked:
                     out[("attacks_and_isnt_blocked", attacker)] += _has(
                         self.perms[attacker], "whenever_attacks_and_isnt_blocked"
+                    )
+                    out[("attacks_a_player_and_isnt_blocked", attacker)] += _has(  # every attack is on ben, a player
+                        self.perms[attacker], "whenever_attacks_a_player_and_isnt_blocked"
                     )
         elif "made_to_block" in event:
             blocker, attacker = event["made_to_block"], event["blocking"]
@@ -146,4 +160,4 @@ class ReferenceTriggers:
                 self._exactly_two(out, attacker, before_count)  # 509.3e: removing blockers counts too
         elif "change" in event and "colors" in event:
             self.perms[event["change"]]["colors"] = list(event["colors"])
-        return Counter({k: v for k, v in out.items() if v})
+        return out

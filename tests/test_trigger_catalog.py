@@ -690,6 +690,149 @@ CASES: list[Case] = [
 ]
 
 
+HERITAGE = {
+    "id": "h",
+    "controller": "ben",
+    "types": ["enchantment"],
+    "abilities": [{"whenever_one_or_more_creatures_attack": {}}],
+}
+HEZROU = {"whenever_one_or_more_creatures_become_blocked": {"whose": "you"}}
+THREE = ["ana", "ben", "cai"]
+TEAMS = [{"id": "ana", "team": "a"}, {"id": "ben", "team": "b"}, {"id": "amy", "team": "a"}, {"id": "cai", "team": "b"}]
+CASES += [
+    # issue 19 §2
+    attacks(
+        "one_or_more_creatures_attack",
+        "h",
+        1,
+        "Duelist's Heritage: two of an opponent's creatures attack: once, whoever attacks",
+        HERITAGE,
+        creature("c"),
+        creature("d"),
+        attacks={"c": "ben", "d": "ben"},
+    ),
+    attacks(
+        "one_or_more_creatures_attack",
+        "h",
+        0,
+        "Duelist's Heritage: nobody attacks",
+        HERITAGE,
+        creature("c"),
+        attacks={},
+    ),
+    blocks(
+        "one_or_more_creatures_become_blocked",
+        "hezrou",
+        1,
+        "Hezrou: two creatures you control become blocked: once",
+        A("hezrou", HEZROU),
+        A("a2"),
+        B("b1"),
+        B("b2"),
+        blocks={"b1": "hezrou", "b2": "a2"},
+    ),
+    blocks(
+        "one_or_more_creatures_become_blocked",
+        "hezrou",
+        0,
+        "Hezrou: nothing blocked",
+        A("hezrou", HEZROU),
+        B("b1"),
+        blocks={},
+    ),
+    blocks(
+        "attacks_a_player_and_isnt_blocked",
+        "m",
+        1,
+        "Master of Cruelties attacks a player, unblocked",
+        A("m", "whenever_attacks_a_player_and_isnt_blocked"),
+        B("b"),
+        blocks={},
+    ),
+    blocks(
+        "attacks_a_player_and_isnt_blocked",
+        "m",
+        0,
+        "Master of Cruelties attacks a planeswalker, unblocked: not a player",
+        A("m", "whenever_attacks_a_player_and_isnt_blocked", attacking="pw"),
+        {"id": "pw", "controller": "ben", "types": ["planeswalker"], "loyalty": 3},
+        B("b"),
+        blocks={},
+    ),
+    attacks(
+        "it_and_another_attack_different_players",
+        "courier",
+        1,
+        "Canal Courier attacks ben and two others attack cai: once",
+        creature("courier", "whenever_it_and_another_attack_different_players"),
+        creature("c"),
+        creature("d"),
+        attacks={"courier": "ben", "c": "cai", "d": "cai"},
+        players=THREE,
+    ),
+    attacks(
+        "it_and_another_attack_different_players",
+        "courier",
+        0,
+        "Canal Courier and another attack the same player",
+        creature("courier", "whenever_it_and_another_attack_different_players"),
+        creature("c"),
+        attacks={"courier": "ben", "c": "ben"},
+        players=THREE,
+    ),
+    attacks(
+        "it_and_another_attack_different_players",
+        "courier",
+        0,
+        "Canal Courier attacks ben, the other cai's planeswalker: not a player",
+        creature("courier", "whenever_it_and_another_attack_different_players"),
+        creature("c"),
+        {"id": "pw", "controller": "cai", "types": ["planeswalker"], "loyalty": 3},
+        attacks={"courier": "ben", "c": "pw"},
+        players=THREE,
+    ),
+    attacks(
+        "an_opponent_attacks",
+        "e",
+        2,
+        "Two-Headed Giant: both opponents attack, one creature each: twice (805.10a)",
+        {"id": "e", "controller": "ben", "types": ["enchantment"], "abilities": [{"whenever_an_opponent_attacks": {}}]},
+        creature("c"),
+        creature("d", controller="amy"),
+        creature("d2", controller="amy"),
+        attacks={"c": "ben", "d": "cai", "d2": "cai"},
+        players=TEAMS,
+        shared_team_turns=True,
+    ),
+    attacks(
+        "an_opponent_attacks",
+        "e",
+        1,
+        "Two-Headed Giant, 'attacks you': only the opponent whose creature attacks ben",
+        {
+            "id": "e",
+            "controller": "ben",
+            "types": ["enchantment"],
+            "abilities": [{"whenever_an_opponent_attacks": {"you": True}}],
+        },
+        creature("c"),
+        creature("d", controller="amy"),
+        attacks={"c": "ben", "d": "cai"},
+        players=TEAMS,
+        shared_team_turns=True,
+    ),
+    attacks(
+        "an_opponent_attacks",
+        "e",
+        0,
+        "nobody attacks",
+        {"id": "e", "controller": "ben", "types": ["enchantment"], "abilities": [{"whenever_an_opponent_attacks": {}}]},
+        creature("c"),
+        attacks={},
+    ),
+]
+
+
 @pytest.mark.parametrize("c", CASES, ids=[f"{c.key}-{c.times}-{c.note}" for c in CASES])
 def test_case(c: Case) -> None:
     assert counts(c.snapshot).get((c.key, c.source), 0) == c.times

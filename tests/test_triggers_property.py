@@ -19,6 +19,8 @@ ATTACKER_ABILITIES = [
     {"whenever_becomes_blocked_by_a_creature": {"colors": ["W"]}},
     {"whenever_becomes_blocked_by": {"exactly": 2}},
     "whenever_attacks_and_isnt_blocked",
+    "whenever_attacks_a_player_and_isnt_blocked",
+    {"whenever_one_or_more_creatures_become_blocked": {"whose": "you"}},
     {"rampage": 1},
     "flanking",
     "exalted",

@@ -241,6 +241,11 @@ KEYWORDS: dict[Keyword, dict[Lang, str]] = {
         "bloquent »",
         "es": "«no puede ser bloqueada a menos que todas las criaturas que controla el jugador defensor la bloqueen»",
     },
+    Keyword.CANT_BE_BLOCKED_WHILE_ATTACKING_ALONE: {
+        "en": "“can't be blocked as long as it's attacking alone”",
+        "fr": "« ne peut pas être bloquée tant qu'elle attaque seule »",
+        "es": "«no puede ser bloqueada mientras ataque sola»",
+    },
     Keyword.CANT_BLOCK: {"en": "“can't block”", "fr": "« ne peut pas bloquer »", "es": "«no puede bloquear»"},
     Keyword.CANT_BLOCK_ALONE: {
         "en": "“can't block alone”",
@@ -251,6 +256,16 @@ KEYWORDS: dict[Keyword, dict[Lang, str]] = {
         "en": "“can block any number of creatures”",
         "fr": "« peut bloquer n'importe quel nombre de créatures »",
         "es": "«puede bloquear cualquier número de criaturas»",
+    },
+    Keyword.CAN_BLOCK_SHADOW: {
+        "en": "“can block creatures with shadow as though they didn't have shadow”",
+        "fr": "« peut bloquer les créatures avec la distorsion comme si elles ne l'avaient pas »",
+        "es": "«puede bloquear criaturas con la habilidad de desvanecerse como si no la tuvieran»",
+    },
+    Keyword.CAN_BLOCK_AS_THOUGH_UNTAPPED: {
+        "en": "“can block as though it were untapped”",
+        "fr": "« peut bloquer comme si elle était dégagée »",
+        "es": "«puede bloquear como si estuviera enderezada»",
     },
     Keyword.BLOCKS_EACH_COMBAT_IF_ABLE: {
         "en": "“blocks each combat if able”",
@@ -302,6 +317,16 @@ KEYWORDS: dict[Keyword, dict[Lang, str]] = {
         "en": "“whenever this creature attacks and isn't blocked”",
         "fr": "« à chaque fois que cette créature attaque et n'est pas bloquée »",
         "es": "«siempre que esta criatura ataque y no sea bloqueada»",
+    },
+    Keyword.WHENEVER_ATTACKS_A_PLAYER_AND_ISNT_BLOCKED: {
+        "en": "“whenever this creature attacks a player and isn't blocked”",
+        "fr": "« à chaque fois que cette créature attaque un joueur et n'est pas bloquée »",
+        "es": "«siempre que esta criatura ataque a un jugador y no sea bloqueada»",
+    },
+    Keyword.WHENEVER_IT_AND_ANOTHER_ATTACK_DIFFERENT_PLAYERS: {
+        "en": "“whenever this creature and another creature attack different players”",
+        "fr": "« à chaque fois que cette créature et une autre créature attaquent des joueurs différents »",
+        "es": "«siempre que esta criatura y otra criatura ataquen a jugadores diferentes»",
     },
     Keyword.WHENEVER_ATTACKS_OR_BLOCKS: {
         "en": "“whenever this creature attacks or blocks”",

@@ -67,6 +67,8 @@ _NUMBERS: dict[str, tuple[str, str | None]] = {
     "damage_blocked": ("510.1c", "510.1c"),
     "damage_blocking": ("510.1d", "510.1d"),
     "trample_no_blockers": ("702.19d", None),
+    "damage_dealt": ("510.2", None),
+    "damage_assignment_checked": ("510.1e", None),
     "timing": ("506.7", "506.6"),
     "timing_attackers": ("506.7a", "506.6a"),
     "timing_blockers": ("506.7b", "506.6b"),

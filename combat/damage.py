@@ -8,7 +8,7 @@ from .state import AssignsDamage, Change
 from .working import Working
 
 
-def _deals_damage_now(work: Working, creature_id: str, first_strike_step: bool) -> bool:
+def deals_damage_now(work: Working, creature_id: str, first_strike_step: bool) -> bool:
     """510.4: the first step has creatures with first or double strike; the second, those that had neither as the
     first began, and those that have double strike now."""
     creature = work.board[creature_id]
@@ -22,7 +22,7 @@ def _deals_damage_now(work: Working, creature_id: str, first_strike_step: bool) 
 def damage_changes(work: Working, *, first_strike_step: bool) -> list[Change]:
     changes: list[Change] = []
     for attacker in work.attackers.values():
-        if not _deals_damage_now(work, attacker.id, first_strike_step):
+        if not deals_damage_now(work, attacker.id, first_strike_step):
             continue
         if (work.board[attacker.id].power or 0) <= 0:
             changes.append(AssignsDamage(creature=attacker.id, how="no_power", **work.cite("damage_power")))
@@ -55,7 +55,7 @@ def damage_changes(work: Working, *, first_strike_step: bool) -> list[Change]:
         else:
             changes.append(AssignsDamage(creature=attacker.id, how="no_blockers", **work.cite("damage_blocked")))
     for blocker in work.blockers.values():
-        if not _deals_damage_now(work, blocker.id, first_strike_step):
+        if not deals_damage_now(work, blocker.id, first_strike_step):
             continue
         if (work.board[blocker.id].power or 0) <= 0:
             changes.append(AssignsDamage(creature=blocker.id, how="no_power", **work.cite("damage_power")))

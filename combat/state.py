@@ -188,6 +188,21 @@ class CombatState(_Data):
     board: tuple[Permanent, ...] = Field(
         (), exclude=True, description="the permanents on the battlefield with their characteristics now"
     )
+    damage: dict[str, int] = Field(
+        default_factory=dict, description="damage marked on each permanent that has some (120.3e, 120.6)"
+    )
+    counters: dict[str, int] = Field(
+        default_factory=dict, description="-1/-1 counters put on creatures by wither or infect this combat (120.3d)"
+    )
+    life: dict[str, int] = Field(
+        default_factory=dict, description="the life total of each player whose life the snapshot states (120.3a)"
+    )
+    poison: dict[str, int] = Field(default_factory=dict, description="poison counters of each player (120.3b)")
+    died: tuple[str, ...] = Field((), description="permanents put into a graveyard by state-based actions (704.5)")
+    lost: tuple[str, ...] = Field((), description="players who lost the game by state-based actions (704.5a, c)")
+    dealt_damage_by: dict[str, tuple[str, ...]] = Field(
+        default_factory=dict, description="creature -> the creatures it dealt combat damage to this turn"
+    )
 
     def attacker(self, creature_id: str) -> AttackingCreature | None:
         return next((a for a in self.attackers if a.id == creature_id), None)
@@ -439,6 +454,66 @@ class AssignsDamage(_Change):
     ]
 
 
+class DamageFinding(_Data):
+    """A rule a combat damage assignment breaks, with the objects it names (`values`: ids, numbers)."""
+
+    key: str = Field(description="the rule unit (combat/damage_rules.py)")
+    code: str
+    rule: str
+    edition: Edition = "current"
+    values: dict[str, str | int | tuple[str, ...] | None] = Field(default_factory=dict)
+
+
+class DamageAssignment(_Change):
+    """A combat damage assignment judged (510.1, 510.1e): legal, or illegal with the rules it breaks and the nearest
+    legal assignment; the game returns to before it (730; old 715)."""
+
+    kind: Literal["damage_assignment"] = "damage_assignment"
+    legal: bool
+    assignment: dict[str, dict[str, int]] = Field(description="creature -> recipient -> amount, as judged")
+    findings: tuple[DamageFinding, ...] = ()
+    witness: dict[str, dict[str, int]] | None = Field(
+        None, description="the legal assignment nearest to the proposal (fewest points of damage moved)"
+    )
+    choosers: dict[str, str] = Field(
+        default_factory=dict, description="creature -> who divides its damage (510.1; 702.22j-k with banding)"
+    )
+
+
+class DamageDealt(_Change):
+    """Combat damage dealt (510.2) and its result (120.3): marked, -1/-1 counters (wither, infect), life lost,
+    poison counters (infect), loyalty or defense counters removed."""
+
+    kind: Literal["damage_dealt"] = "damage_dealt"
+    source: str
+    recipient: str
+    amount: int = Field(description="damage dealt, after prevention")
+    prevented: int = 0
+    result: Literal["marked", "counters", "life", "poison", "loyalty", "defense", "none"]
+    deathtouch: bool = False
+
+
+class LifeGained(_Change):
+    """Lifelink: the damage's source's controller gains that much life (702.15b, 120.3f)."""
+
+    kind: Literal["life_gained"] = "life_gained"
+    player: str
+    amount: int
+    source: str
+
+
+class StateBasedAction(_Change):
+    """A state-based action after combat damage (704.5): a creature, planeswalker or battle put into the graveyard,
+    a player losing the game; or an indestructible creature that is not destroyed (702.12b)."""
+
+    kind: Literal["state_based_action"] = "state_based_action"
+    object: str
+    what: Literal[
+        "zero_life", "poison", "zero_toughness", "lethal_damage", "deathtouch", "zero_loyalty", "zero_defense"
+    ]
+    indestructible: bool = Field(False, description="it would be destroyed but is indestructible: it stays")
+
+
 class Declared(_Change):
     """A declaration was checked by the existing checker (508.1, 509.1): its verdict."""
 
@@ -507,6 +582,10 @@ Change = Annotated[
     | OrderUpdated
     | OrderRejected
     | AssignsDamage
+    | DamageAssignment
+    | DamageDealt
+    | LifeGained
+    | StateBasedAction
     | Declared
     | TimingVerdict
     | Alone

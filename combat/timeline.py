@@ -16,7 +16,9 @@ from ..models import Snapshot, SnapshotError
 from ..models import events as ev
 from ..models.report import Language, Report, Triggered
 from ..solver.board import Board
+from ..models.damage_events import AssignCombatDamage
 from . import entering, removal, steps
+from .damage_step import assign_combat_damage
 from .orders import announce
 from .state import Alone, AttackingCreature, Attacks, Change, CombatRecord, Declared, Edition, Entry, Moment
 from .timeline_triggers import timeline_triggers
@@ -147,6 +149,9 @@ def _one(work: Working, event: Any, lang: str) -> tuple[list[Change], Report | N
         return changes, blocks, blocks is not None and blocks.verdict == "legal"
     if isinstance(event, ev.DamageAssignmentOrder):
         changes, legal = announce(work, event)
+        return changes, None, legal
+    if isinstance(event, AssignCombatDamage):  # 510.1e: an illegal assignment stops the timeline, as a declaration
+        changes, legal = assign_combat_damage(work, event)
         return changes, None, legal
     return _HANDLERS[type(event)](work, event), None, True
 

@@ -16,6 +16,7 @@ from pydantic_core import PydanticCustomError
 from .abilities import Ability
 from .changes import check_lost_name
 from .characteristics import CardTypeName, ColorName, Subtype, SupertypeName
+from .damage_events import AssignCombatDamage, assignment_objects
 from .permanent import Permanent
 
 RulesEdition = Literal["current", "before_foundations"]
@@ -328,12 +329,13 @@ EVENT_KINDS: dict[str, type[_Event]] = {
     "untap": Untap,
     "change": Change,
     "damage_assignment_order": DamageAssignmentOrder,
+    "assign_combat_damage": AssignCombatDamage,
     "cast": Cast,
     "activate": Activate,
 }
 
 
-def event_kind(event: _Event) -> str:
+def event_kind(event: _Event | AssignCombatDamage) -> str:
     """The word that names an event in a snapshot: a step word, or its first key."""
     if isinstance(event, Step):
         return event.step
@@ -342,7 +344,8 @@ def event_kind(event: _Event) -> str:
 
 def _event_tag(value: Any) -> str | None:
     if isinstance(value, BaseModel):
-        return event_kind(value) if isinstance(value, _Event) and not isinstance(value, Step) else "step"
+        known = isinstance(value, (_Event, AssignCombatDamage)) and not isinstance(value, Step)
+        return event_kind(value) if known else "step"
     if isinstance(value, str):
         return "step"
     if isinstance(value, dict):
@@ -438,6 +441,8 @@ def event_objects(event: _Event) -> list[tuple[str, str]]:
         ]
     if isinstance(event, DamageAssignmentOrder):
         return [("damage_assignment_order", event.damage_assignment_order), *(("order", c) for c in event.order)]
+    if isinstance(event, AssignCombatDamage):
+        return assignment_objects(event)
     return [(f, v) for f in _OBJECT_FIELDS if isinstance(v := getattr(event, f, None), str)]
 
 

@@ -40,6 +40,10 @@ class Keyword(StrEnum):
     DEATHTOUCH = "deathtouch"
     TRAMPLE = "trample"
     LIFELINK = "lifelink"
+    INFECT = "infect"
+    WITHER = "wither"
+    # "You may have ~ assign its combat damage as though it weren't blocked" (Thorn Elemental): read by combat/damage
+    MAY_ASSIGN_DAMAGE_AS_THOUGH_UNBLOCKED = "may_assign_damage_as_though_unblocked"
     INDESTRUCTIBLE = "indestructible"
     HEXPROOF = "hexproof"
     WARD = "ward"
@@ -76,6 +80,9 @@ NO_DECLARATION_EFFECT: frozenset[Keyword] = frozenset(
         Keyword.DEATHTOUCH,
         Keyword.TRAMPLE,
         Keyword.LIFELINK,
+        Keyword.INFECT,
+        Keyword.WITHER,
+        Keyword.MAY_ASSIGN_DAMAGE_AS_THOUGH_UNBLOCKED,
         Keyword.INDESTRUCTIBLE,
         Keyword.HEXPROOF,
         Keyword.WARD,
@@ -104,4 +111,5 @@ KEYWORD_ALIASES: dict[str, Keyword] = {
     "unblockable": Keyword.CANT_BE_BLOCKED,
     "decayed": Keyword.CANT_BLOCK,
     "battle cry": Keyword.BATTLE_CRY,
+    "assign_damage_as_though_unblocked": Keyword.MAY_ASSIGN_DAMAGE_AS_THOUGH_UNBLOCKED,
 }

@@ -215,6 +215,13 @@ KEYWORDS: dict[Keyword, dict[Lang, str]] = {
     Keyword.DEATHTOUCH: {"en": "deathtouch", "fr": "le contact mortel", "es": "toque mortal"},
     Keyword.TRAMPLE: {"en": "trample", "fr": "le piétinement", "es": "arrollar"},
     Keyword.LIFELINK: {"en": "lifelink", "fr": "le lien de vie", "es": "vínculo vital"},
+    Keyword.INFECT: {"en": "infect", "fr": "l'infection", "es": "infectar"},
+    Keyword.WITHER: {"en": "wither", "fr": "la flétrissure", "es": "marchitar"},
+    Keyword.MAY_ASSIGN_DAMAGE_AS_THOUGH_UNBLOCKED: {
+        "en": "“may assign its combat damage as though it weren't blocked”",
+        "fr": "« peut assigner ses blessures de combat comme si elle n'était pas bloquée »",
+        "es": "«puede asignar su daño de combate como si no estuviera bloqueada»",
+    },
     Keyword.INDESTRUCTIBLE: {"en": "indestructible", "fr": "l'indestructible", "es": "indestructible"},
     Keyword.HEXPROOF: {"en": "hexproof", "fr": "la défense talismanique", "es": "antimaleficio"},
     Keyword.WARD: {"en": "ward", "fr": "la garde", "es": "custodia"},

@@ -22,9 +22,7 @@ from .working import TimelineInputError, Working
 POISON_LIMIT = 10  # 704.5c
 
 
-def _prevented(
-    shields: dict[str, Shield], recipient: str, incoming: dict[str, int], source: str, amount: int
-) -> int:
+def _prevented(shields: dict[str, Shield], recipient: str, incoming: dict[str, int], source: str, amount: int) -> int:
     """How much of `source`'s damage to `recipient` a stated shield prevents (615.7)."""
     shield = shields.get(recipient)
     if shield is None:
@@ -87,10 +85,10 @@ def deal(
 ) -> list[Change]:
     """510.2: every assigned damage dealt simultaneously, then the state-based actions (704.3: all at once)."""
     incoming: dict[str, dict[str, int]] = {}
-    for source, split in assignment.items():
+    for source_id, split in assignment.items():
         for recipient, amount in split.items():
             if amount > 0:
-                incoming.setdefault(recipient, {})[source] = amount
+                incoming.setdefault(recipient, {})[source_id] = amount
     sources = {s: work.board[s] for s in assignment}  # as they were when the damage was dealt
     changes: list[Change] = []
     deathtouched: set[str] = set()
@@ -105,7 +103,12 @@ def deal(
             if dealt <= 0:
                 changes.append(
                     DamageDealt(
-                        source=source_id, recipient=recipient, amount=0, prevented=prevented, result="none", rule="615.7"
+                        source=source_id,
+                        recipient=recipient,
+                        amount=0,
+                        prevented=prevented,
+                        result="none",
+                        rule="615.7",
                     )
                 )
                 continue
@@ -144,7 +147,7 @@ def state_based_actions(work: Working, deathtouched: set[str]) -> list[Change]:
             continue
         indestructible = what in ("lethal_damage", "deathtouch") and permanent.has_keyword(Keyword.INDESTRUCTIBLE)
         changes.append(
-            StateBasedAction(object=permanent.id, what=what, indestructible=indestructible, rule=rule)  # type: ignore[arg-type]
+            StateBasedAction(object=permanent.id, what=what, indestructible=indestructible, rule=rule)
         )
         if not indestructible:
             dying.append(permanent.id)

@@ -69,9 +69,7 @@ class DamageProblem:
 
     def assigned_lethal(self, creature: str, assignment: Assignment) -> bool:
         total = sum(split.get(creature, 0) for split in assignment.values())
-        deathtouch = any(
-            d.deathtouch and assignment.get(d.id, {}).get(creature, 0) > 0 for d in self.dealers.values()
-        )
+        deathtouch = any(d.deathtouch and assignment.get(d.id, {}).get(creature, 0) > 0 for d in self.dealers.values())
         return deathtouch or total >= self.lethal.get(creature, 0)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from ..languages import Message
+from ..solver.text import Message
 from .damage_rules import RULES
 from .damage_words import DAMAGE_WORDS as W
 from .state import Change, CombatState, DamageAssignment, Edition
@@ -18,8 +18,8 @@ DAMAGE_KINDS = frozenset({"damage_assignment", "damage_dealt", "life_gained", "s
 
 
 class Speaker(Protocol):
-    lang: str
-    snapshot: Any
+    @property
+    def lang(self) -> str: ...
 
     def label(self, object_id: str | None) -> str: ...
 
@@ -81,7 +81,9 @@ def change_text(who: Speaker, change: Change) -> str | None:
                 text += semicolon + W["prevented"].format(lang, values)
             return text
         case "life_gained":
-            return _say(W["life_gained"], lang, player=change.player, amount=change.amount, source=who.label(change.source))
+            return _say(
+                W["life_gained"], lang, player=change.player, amount=change.amount, source=who.label(change.source)
+            )
         case "state_based_action":
             key = "sba_indestructible" if change.indestructible else f"sba_{change.what}"
             return _say(W[key], lang, object=who.label(change.object))
@@ -94,7 +96,9 @@ def detail_lines(who: Speaker, change: DamageAssignment, state: CombatState) -> 
     out = []
     for creature, player in change.choosers.items():
         if state.attacker(creature) is not None and player != state.attacking_player:
-            out.append(f"    {_say(W['chooser_attacker'], lang, player=player, creature=who.label(creature))} (702.22j)")
+            out.append(
+                f"    {_say(W['chooser_attacker'], lang, player=player, creature=who.label(creature))} (702.22j)"
+            )
         elif state.blocker(creature) is not None and player == state.attacking_player:
             out.append(f"    {_say(W['chooser_blocker'], lang, player=player, creature=who.label(creature))} (702.22k)")
     for finding in change.findings:
@@ -114,7 +118,9 @@ def state_lines(who: Speaker, state: CombatState) -> list[str]:
         items = ", ".join(f"{who.label(i)} {n}" for i, n in state.damage.items())
         out.append("    " + W["state_damage"].format(lang, {"list": items}))
     if state.life and (state.died or state.damage or state.lost or state.dealt_damage_by):
-        out.append("    " + W["state_life"].format(lang, {"list": ", ".join(f"{p} {n}" for p, n in state.life.items())}))
+        out.append(
+            "    " + W["state_life"].format(lang, {"list": ", ".join(f"{p} {n}" for p, n in state.life.items())})
+        )
     if state.poison:
         items = ", ".join(f"{p} {n}" for p, n in state.poison.items())
         out.append("    " + W["state_poison"].format(lang, {"list": items}))

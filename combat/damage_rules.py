@@ -17,12 +17,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..languages import Message
+from ..solver.text import Message
 from .damage_model import Assignment, DamageProblem, Dealer, Finding
 from .damage_vars import Vars
 from .state import Edition
 
 __all__ = ["RULES", "Assignment", "DamageProblem", "Dealer", "Finding", "Vars", "findings", "message"]
+
 
 class DamageRule:
     """One rule of the assignment."""
@@ -111,13 +112,13 @@ class Amount(DamageRule):
     def broken(self, problem: DamageProblem, assignment: Assignment) -> list[Finding]:
         found = []
         for dealer in problem.dealers.values():
-            assigned = sum(assignment.get(dealer.id, {}).values())
+            if dealer.id not in assignment:
+                continue  # not announced (Announced says so)
+            assigned = sum(assignment[dealer.id].values())
             if dealer.power <= 0 and assigned:
                 found.append(self.finding(problem, "no_power", creature=dealer.id, power=dealer.power))
             elif dealer.power > 0 and assigned != dealer.power and problem.recipients(dealer):
-                found.append(
-                    self.finding(problem, "amount", creature=dealer.id, assigned=assigned, power=dealer.power)
-                )
+                found.append(self.finding(problem, "amount", creature=dealer.id, assigned=assigned, power=dealer.power))
         return found
 
     def post(self, problem: DamageProblem, v: Vars) -> None:

@@ -73,7 +73,6 @@ def nearest(problem: DamageProblem, proposal: Assignment) -> dict[str, dict[str,
 
 def ranges(problem: DamageProblem) -> list[Range]:
     """For each recipient: the least and most damage each creature, and all of them together, can assign it."""
-    from ortools.sat.python import cp_model
 
     model, v = _model(problem)
     by_recipient: dict[str, list[tuple[str, cp_model.IntVar]]] = {}

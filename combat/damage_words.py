@@ -7,7 +7,7 @@ vie", "pierde 3 vidas", "marqueurs -1/-1", "contadores -1/-1", "marqueurs « poi
 
 from __future__ import annotations
 
-from ..languages import Message, Plural
+from ..solver.text import Message, Plural
 
 DAMAGE_WORDS: dict[str, Message] = {
     "legal": Message(
@@ -95,15 +95,11 @@ DAMAGE_WORDS: dict[str, Message] = {
     ),
     "result_life": Message(
         Plural("amount", one="{recipient} loses {amount} life", other="{recipient} loses {amount} life"),
-        Plural(
-            "amount", one="{recipient} perd {amount} point de vie", other="{recipient} perd {amount} points de vie"
-        ),
+        Plural("amount", one="{recipient} perd {amount} point de vie", other="{recipient} perd {amount} points de vie"),
         Plural("amount", one="{recipient} pierde {amount} vida", other="{recipient} pierde {amount} vidas"),
     ),
     "result_poison": Message(
-        Plural(
-            "amount", one="{recipient} gets a poison counter", other="{recipient} gets {amount} poison counters"
-        ),
+        Plural("amount", one="{recipient} gets a poison counter", other="{recipient} gets {amount} poison counters"),
         Plural(
             "amount",
             one="{recipient} reçoit un marqueur « poison »",

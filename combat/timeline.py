@@ -14,9 +14,9 @@ from pydantic import BaseModel, Field
 
 from ..models import Snapshot, SnapshotError
 from ..models import events as ev
+from ..models.damage_events import AssignCombatDamage
 from ..models.report import Language, Report, Triggered
 from ..solver.board import Board
-from ..models.damage_events import AssignCombatDamage
 from . import entering, removal, steps
 from .damage_step import assign_combat_damage
 from .orders import announce

@@ -311,7 +311,7 @@ class Activate(_Event):
     timing: Timing
 
 
-EVENT_KINDS: dict[str, type[_Event]] = {
+EVENT_KINDS: dict[str, type[BaseModel]] = {
     "declare_attackers": DeclareAttackers,
     "declare_blockers": DeclareBlockers,
     "enters_attacking": EntersAttacking,
@@ -335,7 +335,7 @@ EVENT_KINDS: dict[str, type[_Event]] = {
 }
 
 
-def event_kind(event: _Event | AssignCombatDamage) -> str:
+def event_kind(event: BaseModel) -> str:
     """The word that names an event in a snapshot: a step word, or its first key."""
     if isinstance(event, Step):
         return event.step

@@ -310,8 +310,7 @@ PROBLEM_TEXTS: dict[str, Message] = {
         "'{id}' puede recibir daño de combate: indica su resistencia (daño letal, 510.1c-d)",
     ),
     "shield_which_source": Message(
-        "several creatures deal damage to '{id}': say which damage the shield prevents, e.g. {{{example}: 1}} "
-        "(615.7)",
+        "several creatures deal damage to '{id}': say which damage the shield prevents, e.g. {{{example}: 1}} (615.7)",
         "plusieurs créatures infligent des blessures à '{id}' : dites quelles blessures le bouclier prévient, par "
         "ex. {{{example}: 1}} (615.7)",
         "varias criaturas hacen daño a '{id}': di qué daño previene el escudo, p. ej. {{{example}: 1}} (615.7)",

@@ -146,9 +146,7 @@ def state_based_actions(work: Working, deathtouched: set[str]) -> list[Change]:
         if what is None:
             continue
         indestructible = what in ("lethal_damage", "deathtouch") and permanent.has_keyword(Keyword.INDESTRUCTIBLE)
-        changes.append(
-            StateBasedAction(object=permanent.id, what=what, indestructible=indestructible, rule=rule)
-        )
+        changes.append(StateBasedAction(object=permanent.id, what=what, indestructible=indestructible, rule=rule))
         if not indestructible:
             dying.append(permanent.id)
     for permanent_id in dying:

@@ -28,7 +28,7 @@ class Speaker(Protocol):
     def citation(self, rule: str, edition: Edition) -> str: ...
 
 
-def _say(message: Message, lang: str, **values: Any) -> str:
+def say(message: Message, lang: str, **values: Any) -> str:
     text = message.format(lang, values)
     template = message.template(lang)
     first = template if isinstance(template, str) else template.one
@@ -65,7 +65,7 @@ def change_text(who: Speaker, change: Change) -> str | None:
     match change.kind:
         case "damage_assignment":
             key = "legal" if change.legal else "illegal"
-            return _say(W[key], lang, assignment=assignment_text(who, change.assignment))
+            return say(W[key], lang, assignment=assignment_text(who, change.assignment))
         case "damage_dealt":
             values = {
                 "source": who.label(change.source),
@@ -74,19 +74,19 @@ def change_text(who: Speaker, change: Change) -> str | None:
                 "prevented": change.prevented,
             }
             if change.amount == 0:
-                return _say(W["prevented"], lang, **values)
+                return say(W["prevented"], lang, **values)
             semicolon = _SEMICOLON.get(lang, "; ")
-            text = _say(W["dealt"], lang, **values) + semicolon + W[f"result_{change.result}"].format(lang, values)
+            text = say(W["dealt"], lang, **values) + semicolon + W[f"result_{change.result}"].format(lang, values)
             if change.prevented:
                 text += semicolon + W["prevented"].format(lang, values)
             return text
         case "life_gained":
-            return _say(
+            return say(
                 W["life_gained"], lang, player=change.player, amount=change.amount, source=who.label(change.source)
             )
         case "state_based_action":
             key = "sba_indestructible" if change.indestructible else f"sba_{change.what}"
-            return _say(W[key], lang, object=who.label(change.object))
+            return say(W[key], lang, object=who.label(change.object))
     return None
 
 
@@ -97,16 +97,16 @@ def detail_lines(who: Speaker, change: DamageAssignment, state: CombatState) -> 
     for creature, player in change.choosers.items():
         if state.attacker(creature) is not None and player != state.attacking_player:
             out.append(
-                f"    {_say(W['chooser_attacker'], lang, player=player, creature=who.label(creature))} (702.22j)"
+                f"    {say(W['chooser_attacker'], lang, player=player, creature=who.label(creature))} (702.22j)"
             )
         elif state.blocker(creature) is not None and player == state.attacking_player:
-            out.append(f"    {_say(W['chooser_blocker'], lang, player=player, creature=who.label(creature))} (702.22k)")
+            out.append(f"    {say(W['chooser_blocker'], lang, player=player, creature=who.label(creature))} (702.22k)")
     for finding in change.findings:
         rule = next(r for r in RULES if r.key == finding.key)
-        text = _say(rule.messages[finding.code], lang, **_values(who, finding.values))
+        text = say(rule.messages[finding.code], lang, **_values(who, finding.values))
         out.append(f"    - {text} ({who.citation(finding.rule, finding.edition)})")
     if change.witness is not None:
-        out.append("    " + _say(W["witness"], lang, assignment=assignment_text(who, change.witness)))
+        out.append("    " + say(W["witness"], lang, assignment=assignment_text(who, change.witness)))
     return out
 
 

@@ -43,6 +43,7 @@ def judge_assignment(problem: DamageProblem, proposal: dict[str, dict[str, int]]
         ),
         witness=witness,
         choosers={d.id: d.chooser for d in problem.dealers.values() if problem.forced(d) is None},
+        problem=problem,
         rule=rule,
         edition=problem.edition if rule != "510.1e" else "current",
     )

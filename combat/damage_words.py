@@ -203,6 +203,51 @@ DAMAGE_WORDS: dict[str, Message] = {
         "{object} serait détruite, mais elle est indestructible : elle reste sur le champ de bataille (702.12b)",
         "{object} sería destruida, pero es indestructible: permanece en el campo de batalla (702.12b)",
     ),
+    "range_all": Message(
+        "{recipient} can be assigned {low} to {high} combat damage in all",
+        "{recipient} peut recevoir en tout de {low} à {high} blessures de combat",
+        "{recipient} puede recibir en total de {low} a {high} puntos de daño de combate",
+    ),
+    "range_one": Message(
+        "{recipient} can be assigned {low} to {high} combat damage by {source}",
+        "{recipient} peut recevoir de {low} à {high} blessures de combat de {source}",
+        "{recipient} puede recibir de {low} a {high} puntos de daño de combate de {source}",
+    ),
+    "ranges": Message(
+        "What each recipient can be assigned (legal assignments):",
+        "Ce que chaque destinataire peut recevoir (assignations légales) :",
+        "Lo que cada receptor puede recibir (asignaciones legales):",
+    ),
+    "every": Message(
+        Plural("count", one="{count} legal assignment:", other="{count} legal assignments:"),
+        Plural("count", one="{count} assignation légale :", other="{count} assignations légales :"),
+        Plural("count", one="{count} asignación legal:", other="{count} asignaciones legales:"),
+    ),
+    "every_more": Message(
+        "(there are more; raise {option} to see them)",
+        "(il y en a d'autres ; augmentez {option} pour les voir)",
+        "(hay más; aumenta {option} para verlas)",
+    ),
+    "asked": Message(
+        "No assignment was proposed: the next combat damage step is asked about.",
+        "Aucune assignation n'est proposée : la question porte sur la prochaine étape des blessures de combat.",
+        "No se propone ninguna asignación: la pregunta es sobre el siguiente paso de daño de combate.",
+    ),
+    "verdict_legal": Message(
+        "Nothing written is illegal; the assignments still to announce are listed above.",
+        "Rien de ce qui est écrit n'est illégal ; les assignations restant à annoncer sont indiquées plus haut.",
+        "Nada de lo escrito es ilegal; las asignaciones por anunciar se indican arriba.",
+    ),
+    "verdict_illegal": Message(
+        "Something written is illegal (see above).",
+        "Quelque chose d'écrit est illégal (voir plus haut).",
+        "Algo de lo escrito es ilegal (ver arriba).",
+    ),
+    "verdict_unknown": Message(
+        "A declaration could not be decided in time.",
+        "Une déclaration n'a pas pu être tranchée à temps.",
+        "Una declaración no pudo decidirse a tiempo.",
+    ),
     "state_life": Message("Life: {list}", "Points de vie : {list}", "Vidas: {list}"),
     "state_poison": Message("Poison counters: {list}", "Marqueurs « poison » : {list}", "Contadores de veneno: {list}"),
     "state_damage": Message("Damage marked: {list}", "Blessures marquées : {list}", "Daño marcado: {list}"),

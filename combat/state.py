@@ -24,7 +24,7 @@ change kinds); never rename or remove.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -477,6 +477,9 @@ class DamageAssignment(_Change):
     )
     choosers: dict[str, str] = Field(
         default_factory=dict, description="creature -> who divides its damage (510.1; 702.22j-k with banding)"
+    )
+    problem: Any = Field(
+        None, exclude=True, description="the question judged (combat/damage_model.DamageProblem), for the ranges"
     )
 
 

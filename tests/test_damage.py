@@ -4,14 +4,18 @@ old 510.1c-d), damage dealt (510.2, 120.3) and the state-based actions (704.5). 
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
+from combatcheck.cli import app
 from combatcheck.combat.damage_model import DamageProblem, Dealer
 from combatcheck.combat.damage_search import every_assignment, ranges
 from combatcheck.combat.state import DamageAssignment, DamageDealt, LifeGained, StateBasedAction
 from combatcheck.combat.timeline import Timeline, follow
 from combatcheck.models import SnapshotError, snapshot_from_data
+from typer.testing import CliRunner
 
 
 def c(pid: str, controller: str, power: int, toughness: int, *abilities: Any, **fields: Any) -> dict[str, Any]:
@@ -388,3 +392,58 @@ def test_a_shield_with_several_sources_must_say_which() -> None:
     assert caught.value.problems[0].path == "events[2].prevent.brigade"
     ok = run(board, *events, {"assign_combat_damage": {"brigade": {"elf": 3}}, "prevent": {"brigade": {"ogre": 2}}})
     assert ok.final.state.damage["brigade"] == 1
+
+
+def test_without_banding_the_same_old_rules_assignment_breaks_the_order() -> None:
+    board = [c("giant", "ana", 4, 4), c("hero", "ben", 1, 1), c("bear", "ben", 2, 2)]
+    events = [
+        {"declare_attackers": {"attacks": {"giant": "ben"}}},
+        {"declare_blockers": {"blocks": {"hero": "giant", "bear": "giant"}}},
+        {"damage_assignment_order": "giant", "order": ["bear", "hero"], "by": "ana"},
+        {"assign_combat_damage": {"giant": {"hero": 4}}},
+    ]
+    timeline = run(board, *events, rules="before_foundations")
+    assert codes(timeline) == [("510.1c", "order")]
+    assert judged(timeline).choosers["giant"] == "ana"
+
+
+EXAMPLES = Path(__file__).parent.parent / "examples" / "combat"
+runner = CliRunner()
+
+
+def test_the_damage_command_judges_explains_and_exits_by_verdict() -> None:
+    legal = runner.invoke(app, ["damage", str(EXAMPLES / "damage-trample-deathtouch.yaml"), "--lang", "fr"])
+    assert legal.exit_code == 0, legal.output
+    assert "ben perd 4 points de vie" in legal.output
+    illegal = runner.invoke(app, ["damage", str(EXAMPLES / "damage-trample-too-soon.yaml"), "--json"])
+    assert illegal.exit_code == 1
+    report = json.loads(illegal.output)
+    assert report["verdict"] == "illegal"
+    step = report["steps"][0]
+    assert [f["rule"] for f in step["judged"]["findings"]] == ["702.19b", "702.19b"]
+    assert step["judged"]["witness"]["wurm"] == {"bear": 2, "elves": 1, "ben": 3}
+    assert "problem" not in step["judged"]
+
+
+def test_the_damage_command_without_an_assignment_asks_about_the_next_step(tmp_path: Path) -> None:
+    text = (EXAMPLES / "damage-trample-too-soon.yaml").read_text(encoding="utf-8")
+    question = tmp_path / "q.yaml"
+    question.write_text(text.split("  - assign_combat_damage:")[0], encoding="utf-8")
+    result = runner.invoke(app, ["damage", str(question), "--ranges", "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert report["asked"] is True
+    through = [r for r in report["steps"][0]["ranges"] if r["recipient"] == "ben"]
+    assert through == [{"recipient": "ben", "source": "wurm", "low": 0, "high": 3}]
+    spanish = runner.invoke(app, ["damage", str(question), "--every", "3", "--lang", "es"])
+    assert "3 asignaciones legales:" in spanish.output and "aumenta --every" in spanish.output
+
+
+def test_the_damage_command_bad_input_exits_2(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    text = (EXAMPLES / "damage-trample-too-soon.yaml").read_text(encoding="utf-8")
+    bad.write_text(text.replace("bear: 1, ben: 5", "bear: -1, ben: 5"), encoding="utf-8")
+    result = runner.invoke(app, ["damage", str(bad)])
+    assert result.exit_code == 2
+    assert "events[2].assign_combat_damage" in result.output + result.stderr
+    assert "Traceback" not in result.output + result.stderr

@@ -447,3 +447,37 @@ def test_the_damage_command_bad_input_exits_2(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert "events[2].assign_combat_damage" in result.output + result.stderr
     assert "Traceback" not in result.output + result.stderr
+
+
+def test_seed_509_2_voracious_wurm_follows_its_announced_order() -> None:
+    """French seed 000, 509.2 example: Voracious Wurm (2/2) blocked by Llanowar Elves, Runeclaw Bear and Serra Angel,
+    order Angel, Bear, Elves. With its order announced, its 2 damage can only go to the Angel (4 is lethal to it)."""
+    board = [c("wurm", "ana", 2, 2), c("elves", "ben", 1, 1), c("bear", "ben", 2, 2), c("angel", "ben", 4, 4)]
+    events = [
+        {"declare_attackers": {"attacks": {"wurm": "ben"}}},
+        {"declare_blockers": {"blocks": {"elves": "wurm", "bear": "wurm", "angel": "wurm"}}},
+        {"damage_assignment_order": "wurm", "order": ["angel", "bear", "elves"], "by": "ana"},
+    ]
+    timeline = run(
+        board, *events, {"assign_combat_damage": {"wurm": {"elves": 1, "bear": 1}}}, rules="before_foundations"
+    )
+    assert codes(timeline) == [("510.1c", "order"), ("510.1c", "order")]
+    assert judged(timeline).witness["wurm"] == {"angel": 2}  # type: ignore[index]
+    current = run(board, *events, {"assign_combat_damage": {"wurm": {"elves": 1, "bear": 1}}})
+    assert current.verdict == "legal"  # today no order: any division (510.1c)
+
+
+def test_seed_509_7_saproling_first_in_the_order() -> None:
+    """French seed 000, 509.7 example: Lumengrid Warden (1/3) blocked by Runeclaw Bear, then a Saproling put onto the
+    battlefield blocking; the order is Saproling first. Its 1 damage goes to the Saproling."""
+    board = [c("warden", "ana", 1, 3), c("bear", "ben", 2, 2)]
+    events = [
+        {"declare_attackers": {"attacks": {"warden": "ben"}}},
+        {"declare_blockers": {"blocks": {"bear": "warden"}}},
+        {"enters_blocking": {"id": "saproling", "controller": "ben", "power": 1, "toughness": 1}, "blocking": "warden"},
+        {"damage_assignment_order": "warden", "order": ["saproling", "bear"], "by": "ana"},
+    ]
+    wrong = run(board, *events, {"assign_combat_damage": {"warden": {"bear": 1}}}, rules="before_foundations")
+    assert codes(wrong) == [("510.1c", "order")]
+    right = run(board, *events, {"assign_combat_damage": {"warden": {"saproling": 1}}}, rules="before_foundations")
+    assert right.verdict == "legal" and "saproling" in right.final.state.died

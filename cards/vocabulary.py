@@ -23,6 +23,8 @@ COMBAT_KEYWORDS: dict[str, str] = {
     "deathtouch": "deathtouch",
     "trample": "trample",
     "lifelink": "lifelink",
+    "infect": "infect",  # combat damage results (120.3b, d)
+    "wither": "wither",
     "indestructible": "indestructible",
     "hexproof": "hexproof",
     "banding": "banding",
@@ -113,7 +115,6 @@ OTHER_KEYWORDS: frozenset[str] = frozenset(
         "hideaway",
         "impending",
         "improvise",
-        "infect",
         "ingest",
         "islandcycling",
         "jump-start",
@@ -188,7 +189,6 @@ OTHER_KEYWORDS: frozenset[str] = frozenset(
         "undying",
         "unearth",
         "vanishing",
-        "wither",
         "wizardcycling",
     }
 )

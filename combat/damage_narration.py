@@ -96,9 +96,7 @@ def detail_lines(who: Speaker, change: DamageAssignment, state: CombatState) -> 
     out = []
     for creature, player in change.choosers.items():
         if state.attacker(creature) is not None and player != state.attacking_player:
-            out.append(
-                f"    {say(W['chooser_attacker'], lang, player=player, creature=who.label(creature))} (702.22j)"
-            )
+            out.append(f"    {say(W['chooser_attacker'], lang, player=player, creature=who.label(creature))} (702.22j)")
         elif state.blocker(creature) is not None and player == state.attacking_player:
             out.append(f"    {say(W['chooser_blocker'], lang, player=player, creature=who.label(creature))} (702.22k)")
     for finding in change.findings:

@@ -60,6 +60,16 @@ class Keyword(StrEnum):
     WHENEVER_BLOCKS_OR_BECOMES_BLOCKED = "whenever_blocks_or_becomes_blocked"
     WHENEVER_BLOCKS_OR_BECOMES_BLOCKED_BY_A_CREATURE = "whenever_blocks_or_becomes_blocked_by_a_creature"
     WHENEVER_YOU_ATTACK = "whenever_you_attack"
+    # combat damage triggers (510.2, 120.4b); read by combat/wordings/damage.py
+    WHENEVER_DEALS_COMBAT_DAMAGE = "whenever_deals_combat_damage"
+    WHENEVER_DEALS_COMBAT_DAMAGE_TO_A_PLAYER = "whenever_deals_combat_damage_to_a_player"
+    WHENEVER_DEALS_COMBAT_DAMAGE_TO_AN_OPPONENT = "whenever_deals_combat_damage_to_an_opponent"
+    WHENEVER_DEALS_COMBAT_DAMAGE_TO_A_CREATURE = "whenever_deals_combat_damage_to_a_creature"
+    WHENEVER_IS_DEALT_DAMAGE = "whenever_is_dealt_damage"
+    WHENEVER_CREATURES_YOU_CONTROL_DEAL_COMBAT_DAMAGE_TO_A_PLAYER = (
+        "whenever_creatures_you_control_deal_combat_damage_to_a_player"
+    )
+    WHENEVER_A_CREATURE_IT_DAMAGED_DIES = "whenever_a_creature_it_damaged_dies"
     FLANKING = "flanking"
     EXALTED = "exalted"
     BATTLE_CRY = "battle_cry"

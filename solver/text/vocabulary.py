@@ -295,6 +295,42 @@ KEYWORDS: dict[Keyword, dict[Lang, str]] = {
         "fr": "« attaque à chaque combat si possible »",
         "es": "«ataca cada combate si puede»",
     },
+    Keyword.WHENEVER_DEALS_COMBAT_DAMAGE: {
+        "en": "“whenever this creature deals combat damage”",
+        "fr": "« à chaque fois que cette créature inflige des blessures de combat »",
+        "es": "«siempre que esta criatura haga daño de combate»",
+    },
+    Keyword.WHENEVER_DEALS_COMBAT_DAMAGE_TO_A_PLAYER: {
+        "en": "“whenever this creature deals combat damage to a player”",
+        "fr": "« à chaque fois que cette créature inflige des blessures de combat à un joueur »",
+        "es": "«siempre que esta criatura haga daño de combate a un jugador»",
+    },
+    Keyword.WHENEVER_DEALS_COMBAT_DAMAGE_TO_AN_OPPONENT: {
+        "en": "“whenever this creature deals combat damage to an opponent”",
+        "fr": "« à chaque fois que cette créature inflige des blessures de combat à un adversaire »",
+        "es": "«siempre que esta criatura haga daño de combate a un oponente»",
+    },
+    Keyword.WHENEVER_DEALS_COMBAT_DAMAGE_TO_A_CREATURE: {
+        "en": "“whenever this creature deals combat damage to a creature”",
+        "fr": "« à chaque fois que cette créature inflige des blessures de combat à une créature »",
+        "es": "«siempre que esta criatura haga daño de combate a una criatura»",
+    },
+    Keyword.WHENEVER_IS_DEALT_DAMAGE: {
+        "en": "“whenever this creature is dealt damage”",
+        "fr": "« à chaque fois que des blessures sont infligées à cette créature »",
+        "es": "«siempre que se haga daño a esta criatura»",
+    },
+    Keyword.WHENEVER_CREATURES_YOU_CONTROL_DEAL_COMBAT_DAMAGE_TO_A_PLAYER: {
+        "en": "“whenever one or more creatures you control deal combat damage to a player”",
+        "fr": "« à chaque fois qu'une ou plusieurs créatures que vous contrôlez infligent des blessures de combat à "
+        "un joueur »",
+        "es": "«siempre que una o más criaturas que controlas hagan daño de combate a un jugador»",
+    },
+    Keyword.WHENEVER_A_CREATURE_IT_DAMAGED_DIES: {
+        "en": "“whenever a creature dealt damage by this creature this turn dies”",
+        "fr": "« à chaque fois qu'une créature à laquelle cette créature a infligé des blessures ce tour-ci meurt »",
+        "es": "«siempre que una criatura a la que esta criatura hizo daño este turno muera»",
+    },
     Keyword.WHENEVER_ATTACKS: {
         "en": "“whenever this creature attacks”",
         "fr": "« à chaque fois que cette créature attaque »",

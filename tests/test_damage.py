@@ -481,3 +481,18 @@ def test_seed_509_7_saproling_first_in_the_order() -> None:
     assert codes(wrong) == [("510.1c", "order")]
     right = run(board, *events, {"assign_combat_damage": {"warden": {"saproling": 1}}}, rules="before_foundations")
     assert right.verdict == "legal" and "saproling" in right.final.state.died
+
+
+def test_the_picture_draws_the_damage_and_what_dies() -> None:
+    from combatcheck.models import load_snapshot
+    from combatcheck.render import render_timeline_svg
+
+    path = EXAMPLES / "damage-trample-deathtouch.yaml"
+    snapshot = load_snapshot(path.read_text(encoding="utf-8"))
+    svg = render_timeline_svg(snapshot, follow(snapshot, lang="fr"))
+    assert svg.count('class="arrow damage"') == 5  # 1 + 1 + 4 from the wurm, 2 and 1 back
+    assert '<g class="panel" data-panel="damage"' in svg
+    assert 'data-id="bear"' in svg and "meurt (704.5h)" in svg and "meurt (704.5g)" in svg
+    illegal = load_snapshot((EXAMPLES / "damage-trample-too-soon.yaml").read_text(encoding="utf-8"))
+    drawn = render_timeline_svg(illegal, follow(illegal))
+    assert ">702.19b</text>" in drawn and "dies (" not in drawn

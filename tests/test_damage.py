@@ -496,3 +496,22 @@ def test_the_picture_draws_the_damage_and_what_dies() -> None:
     illegal = load_snapshot((EXAMPLES / "damage-trample-too-soon.yaml").read_text(encoding="utf-8"))
     drawn = render_timeline_svg(illegal, follow(illegal))
     assert ">702.19b</text>" in drawn and "dies (" not in drawn
+
+
+def test_the_desk_answers_a_damage_question() -> None:
+    from combatcheck.desk.app import create_app
+    from fastapi.testclient import TestClient
+
+    client = TestClient(create_app(), base_url="http://127.0.0.1", raise_server_exceptions=False)
+    text = (EXAMPLES / "damage-trample-too-soon.yaml").read_text(encoding="utf-8")
+    answer = client.post("/api/damage?lang=es", content=text, headers={"content-type": "application/yaml"})
+    assert answer.status_code == 200, answer.text
+    step = answer.json()["steps"][0]
+    assert answer.json()["verdict"] == "illegal" and step["judged"]["witness"]["wurm"]["ben"] == 3
+    assert {"recipient": "ben", "source": "wurm", "low": 0, "high": 3} in step["ranges"]
+    bad = client.post("/api/damage", content=text.replace("bear: 1", "bear: -1"))
+    assert bad.status_code == 422
+    misplaced = client.post(
+        "/api/damage", content=text.replace("  - declare_blockers: {blocks: {bear: wurm, elves: wurm}}\n", "")
+    )
+    assert misplaced.status_code == 422 and "events[1]" in misplaced.text

@@ -22,6 +22,7 @@ COMBAT_KEYWORDS: dict[str, str] = {
     "double strike": "double_strike",
     "deathtouch": "deathtouch",
     "trample": "trample",
+    "trample over planeswalkers": "trample_over_planeswalkers",
     "lifelink": "lifelink",
     "infect": "infect",  # combat damage results (120.3b, d)
     "wither": "wither",

@@ -25,6 +25,12 @@ class Dealer:
     target: str | None = None
     blocked: bool = False
     trample: bool = False
+    over_planeswalkers: bool = False
+    """trample over planeswalkers (702.19c, e)"""
+    defender: str | None = None
+    """the defending player it attacks, or who controls the planeswalker it attacks (or attacked, 508.5)"""
+    target_loyalty: int | None = None
+    """the loyalty of the planeswalker it attacks, if it attacks one"""
     deathtouch: bool = False
     as_though_unblocked: bool = False
     ordered: bool = False
@@ -54,9 +60,19 @@ class DamageProblem:
             found += [dealer.target] if dealer.target else []
         else:
             found += dealer.creatures
-            if dealer.target and (dealer.trample or dealer.as_though_unblocked):
+            if dealer.target and (dealer.trample or dealer.over_planeswalkers or dealer.as_though_unblocked):
                 found.append(dealer.target)
+        if self.to_defender(dealer):
+            found.append(dealer.defender)  # type: ignore[arg-type]
         return tuple(found)
+
+    @staticmethod
+    def to_defender(dealer: Dealer) -> bool:
+        """Trample over planeswalkers lets its damage reach the planeswalker's controller (702.19c), or the defending
+        player once the planeswalker it attacked left combat (702.19e)."""
+        if not (dealer.over_planeswalkers and dealer.side == "attacker" and dealer.defender):
+            return False
+        return dealer.target is None or (dealer.target_loyalty is not None and dealer.target != dealer.defender)
 
     def forced(self, dealer: Dealer) -> dict[str, int] | None:
         """Its assignment when there is no choice to make; None when its controller chooses."""

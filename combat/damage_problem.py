@@ -19,6 +19,10 @@ def _attacker(work: Working, attacker_id: str) -> Dealer:
     blockers = (*order.order, *order.unplaced) if work.old_rules and order is not None else attacker.blockers
     banding = any(work.board[b].has_keyword(Keyword.BANDING) for b in blockers if b in work.board)
     defender = attacker.defending_player or ""
+    target = work.board.get(attacker.target) if attacker.target else None
+    over = creature.has_keyword(Keyword.TRAMPLE_OVER_PLANESWALKERS)
+    if over and target is not None and target.is_planeswalker and target.loyalty is None:
+        raise TimelineInputError("", "loyalty_needed", id=target.id)
     return Dealer(
         id=attacker_id,
         side="attacker",
@@ -27,6 +31,9 @@ def _attacker(work: Working, attacker_id: str) -> Dealer:
         target=attacker.target,
         blocked=attacker.status == "blocked",
         trample=creature.has_keyword(Keyword.TRAMPLE),
+        over_planeswalkers=over,
+        defender=attacker.defending_player,
+        target_loyalty=target.loyalty if target is not None and target.is_planeswalker else None,
         deathtouch=creature.has_keyword(Keyword.DEATHTOUCH),
         as_though_unblocked=creature.has_keyword(Keyword.MAY_ASSIGN_DAMAGE_AS_THOUGH_UNBLOCKED),
         ordered=work.old_rules and len(blockers) > 1 and not banding,

@@ -223,7 +223,8 @@ class TrampleLethal(DamageRule):
         found = []
         for dealer in problem.dealers.values():
             split = assignment.get(dealer.id, {})
-            if not (dealer.trample and dealer.blocked and dealer.target and split.get(dealer.target, 0) > 0):
+            tramples = dealer.trample or dealer.over_planeswalkers
+            if not (tramples and dealer.blocked and dealer.target and split.get(dealer.target, 0) > 0):
                 continue
             if _as_unblocked(dealer, split):
                 continue
@@ -243,7 +244,8 @@ class TrampleLethal(DamageRule):
 
     def post(self, problem: DamageProblem, v: Vars) -> None:
         for dealer in problem.dealers.values():
-            if not (dealer.trample and dealer.blocked and dealer.target and (dealer.id, dealer.target) in v.x):
+            tramples = dealer.trample or dealer.over_planeswalkers
+            if not (tramples and dealer.blocked and dealer.target and (dealer.id, dealer.target) in v.x):
                 continue
             if not dealer.creatures:
                 continue
@@ -252,6 +254,65 @@ class TrampleLethal(DamageRule):
             for blocker in dealer.creatures:
                 condition = [through] if mode is None else [through, ~mode]
                 v.model.add_implication(condition[0], v.lethal[blocker]).only_enforce_if(condition[1:])
+
+
+class OverPlaneswalkers(DamageRule):
+    """702.19c: trample over planeswalkers attacking a planeswalker: once every blocker is assigned lethal damage and
+    the planeswalker damage at least equal to its loyalty (counting the other creatures' damage to it), the rest may
+    go to its controller. 702.19e: once that planeswalker left combat, to the defending player after lethal damage
+    to every blocker (all of it, with no blockers)."""
+
+    key = "over_planeswalkers"
+    cr = "702.19c"
+    messages = {
+        "lethal_first": Message(
+            "{creature} assigns damage to {player} before {blocker} is assigned lethal damage ({lethal})",
+            "{creature} assigne des blessures à {player} avant que {blocker} n'ait reçu des blessures mortelles "
+            "({lethal})",
+            "{creature} asigna daño a {player} antes de que {blocker} tenga asignado daño letal ({lethal})",
+        ),
+        "loyalty_first": Message(
+            "{creature} assigns damage to {player} before {target} is assigned damage equal to its loyalty ({loyalty})",
+            "{creature} assigne des blessures à {player} avant que {target} n'ait reçu des blessures égales à sa "
+            "loyauté ({loyalty})",
+            "{creature} asigna daño a {player} antes de que {target} tenga asignado daño igual a su lealtad "
+            "({loyalty})",
+        ),
+    }
+
+    def broken(self, problem: DamageProblem, assignment: Assignment) -> list[Finding]:
+        found = []
+        for dealer in problem.dealers.values():
+            split = assignment.get(dealer.id, {})
+            if not problem.to_defender(dealer) or split.get(dealer.defender or "", 0) <= 0:
+                continue
+            rule = "702.19c" if dealer.target is not None else "702.19e"
+            values: dict[str, Any] = {"creature": dealer.id, "player": dealer.defender}
+            for blocker in dealer.creatures:
+                if not problem.assigned_lethal(blocker, assignment):
+                    lethal = problem.lethal.get(blocker, 0)
+                    found.append(
+                        Finding(
+                            self.key, "lethal_first", rule, "current", values | {"blocker": blocker, "lethal": lethal}
+                        )
+                    )
+            if dealer.target is not None and dealer.target_loyalty is not None:
+                given = sum(s.get(dealer.target, 0) for s in assignment.values())
+                if given < dealer.target_loyalty:
+                    more = {"target": dealer.target, "loyalty": dealer.target_loyalty}
+                    found.append(Finding(self.key, "loyalty_first", rule, "current", values | more))
+        return found
+
+    def post(self, problem: DamageProblem, v: Vars) -> None:
+        for dealer in problem.dealers.values():
+            if not problem.to_defender(dealer) or (dealer.id, dealer.defender) not in v.x:
+                continue
+            through = v.positive(dealer.id, dealer.defender or "")
+            for blocker in dealer.creatures:
+                v.model.add_implication(through, v.lethal[blocker])
+            if dealer.target is not None and dealer.target_loyalty is not None:
+                incoming = [var for (_, r), var in v.x.items() if r == dealer.target]
+                v.model.add(sum(incoming) >= dealer.target_loyalty).only_enforce_if(through)
 
 
 class OrderLethal(DamageRule):
@@ -333,7 +394,8 @@ class AsThoughUnblocked(DamageRule):
         found = []
         for dealer in problem.dealers.values():
             split = assignment.get(dealer.id, {})
-            if not (dealer.as_though_unblocked and dealer.blocked and dealer.target) or dealer.trample:
+            tramples = dealer.trample or dealer.over_planeswalkers
+            if not (dealer.as_though_unblocked and dealer.blocked and dealer.target) or tramples:
                 continue
             if 0 < split.get(dealer.target, 0) < dealer.power:
                 found.append(self.finding(problem, "split", creature=dealer.id, target=dealer.target))
@@ -344,7 +406,7 @@ class AsThoughUnblocked(DamageRule):
             dealer = problem.dealers[dealer_id]
             assert dealer.target is not None
             v.model.add(v.x[dealer_id, dealer.target] == dealer.power).only_enforce_if(mode)
-            if not dealer.trample:
+            if not (dealer.trample or dealer.over_planeswalkers):
                 v.model.add(v.x[dealer_id, dealer.target] == 0).only_enforce_if(~mode)
 
 
@@ -377,6 +439,7 @@ RULES: tuple[DamageRule, ...] = (
     Amount(),
     Recipients(),
     TrampleLethal(),
+    OverPlaneswalkers(),
     OrderLethal(),
     AsThoughUnblocked(),
 )

@@ -39,6 +39,7 @@ class Keyword(StrEnum):
     DOUBLE_STRIKE = "double_strike"
     DEATHTOUCH = "deathtouch"
     TRAMPLE = "trample"
+    TRAMPLE_OVER_PLANESWALKERS = "trample_over_planeswalkers"
     LIFELINK = "lifelink"
     INFECT = "infect"
     WITHER = "wither"
@@ -89,6 +90,7 @@ NO_DECLARATION_EFFECT: frozenset[Keyword] = frozenset(
         Keyword.DOUBLE_STRIKE,
         Keyword.DEATHTOUCH,
         Keyword.TRAMPLE,
+        Keyword.TRAMPLE_OVER_PLANESWALKERS,
         Keyword.LIFELINK,
         Keyword.INFECT,
         Keyword.WITHER,
@@ -121,5 +123,6 @@ KEYWORD_ALIASES: dict[str, Keyword] = {
     "unblockable": Keyword.CANT_BE_BLOCKED,
     "decayed": Keyword.CANT_BLOCK,
     "battle cry": Keyword.BATTLE_CRY,
+    "trample over planeswalkers": Keyword.TRAMPLE_OVER_PLANESWALKERS,
     "assign_damage_as_though_unblocked": Keyword.MAY_ASSIGN_DAMAGE_AS_THOUGH_UNBLOCKED,
 }

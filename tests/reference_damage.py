@@ -35,6 +35,9 @@ class Board:
     blocks: dict[str, list[str]]
     old: bool = False
     orders: dict[str, list[str]] = field(default_factory=dict)
+    loyalty: dict[str, int] = field(default_factory=dict)
+    """planeswalker -> its loyalty; every planeswalker is the defending player's"""
+    defender: str = "ben"
 
     def blockers_of(self, attacker: str) -> list[str]:
         return self.orders.get(attacker) or [b for b, attacked in self.blocks.items() if attacker in attacked]
@@ -67,9 +70,12 @@ def options(board: Board, dealer: str) -> list[Split]:
         return list(compositions(power, board.blocked_by(dealer)))
     target = board.attacks[dealer]
     blockers = board.blockers_of(dealer)
+    over = board.has(dealer, "trample_over_planeswalkers")
+    controller = [board.defender] if over and target in board.loyalty else []  # 702.19c
     if not blockers:
-        return [{target: power}]  # unblocked (510.1b)
-    found = list(compositions(power, blockers + ([target] if board.has(dealer, "trample") else [])))
+        return list(compositions(power, [target, *controller]))  # unblocked (510.1b)
+    tramples = board.has(dealer, "trample") or over
+    found = list(compositions(power, blockers + ([target, *controller] if tramples else [])))
     if board.has(dealer, "may_assign_damage_as_though_unblocked") and {target: power} not in found:
         found.append({target: power})
     return found
@@ -88,12 +94,19 @@ def legal_whole(board: Board, whole: Whole) -> bool:
             blockers = board.blockers_of(dealer)
             power = board.creatures[dealer].power
             if not blockers:
+                on_it = sum(s.get(target, 0) for s in whole.values())
+                if split.get(board.defender, 0) and target in board.loyalty and on_it < board.loyalty[target]:
+                    return False  # 702.19c, unblocked
                 continue
             unblocked_choice = board.has(dealer, "may_assign_damage_as_though_unblocked") and split == {target: power}
             if unblocked_choice:
                 continue
             if split.get(target, 0) and not all(lethal(b) for b in blockers):  # 702.19b
                 return False
+            if split.get(board.defender, 0) and target in board.loyalty:  # 702.19c
+                on_it = sum(s.get(target, 0) for s in whole.values())
+                if on_it < board.loyalty[target] or not all(lethal(b) for b in blockers):
+                    return False
             exception = any(board.has(b, "banding") for b in blockers)  # 702.22j
             ordered = blockers
         else:

@@ -515,3 +515,47 @@ def test_the_desk_answers_a_damage_question() -> None:
         "/api/damage", content=text.replace("  - declare_blockers: {blocks: {bear: wurm, elves: wurm}}\n", "")
     )
     assert misplaced.status_code == 422 and "events[1]" in misplaced.text
+
+
+JACE = {"id": "jace", "controller": "ben", "types": ["planeswalker"], "loyalty": 3}
+
+
+def test_trample_over_planeswalkers_702_19c_e_f() -> None:
+    """702.19c: once the planeswalker is assigned damage equal to its loyalty, the rest may go to its controller;
+    702.19e: the planeswalker gone, all of it to the defending player; 702.19f: plain trample never reaches him."""
+    over = [c("thrasta", "ana", 5, 5, "trample_over_planeswalkers"), JACE]
+    attack = {"declare_attackers": {"attacks": {"thrasta": "jace"}}}
+    ok = run(
+        over, attack, {"declare_blockers": {"blocks": {}}}, {"assign_combat_damage": {"thrasta": {"jace": 3, "ben": 2}}}
+    )
+    assert ok.verdict == "legal" and ok.final.state.life["ben"] == 18 and "jace" in ok.final.state.died
+    short = run(
+        over, attack, {"declare_blockers": {"blocks": {}}}, {"assign_combat_damage": {"thrasta": {"jace": 2, "ben": 3}}}
+    )
+    assert codes(short) == [("702.19c", "loyalty_first")]
+    assert judged(short).witness["thrasta"] == {"jace": 3, "ben": 2}  # type: ignore[index]
+    gone = run(
+        over, attack, {"declare_blockers": {"blocks": {}}}, {"leaves_battlefield": "jace"}, {"assign_combat_damage": {}}
+    )
+    assert judged(gone).assignment == {"thrasta": {"ben": 5}} and gone.final.state.life["ben"] == 15
+    plain = [c("wurm", "ana", 5, 5, "trample"), JACE]
+    wrong = run(
+        plain,
+        {"declare_attackers": {"attacks": {"wurm": "jace"}}},
+        {"declare_blockers": {"blocks": {}}},
+        {"assign_combat_damage": {"wurm": {"jace": 3, "ben": 2}}},
+    )
+    assert codes(wrong) == [("510.1b", "unblocked")]
+
+
+def test_trample_over_planeswalkers_blocked_lethal_then_loyalty() -> None:
+    board = [c("thrasta", "ana", 6, 6, "trample_over_planeswalkers"), c("bear", "ben", 2, 2), JACE]
+    events = [
+        {"declare_attackers": {"attacks": {"thrasta": "jace"}}},
+        {"declare_blockers": {"blocks": {"bear": "thrasta"}}},
+    ]
+    assert (
+        run(board, *events, {"assign_combat_damage": {"thrasta": {"bear": 2, "jace": 3, "ben": 1}}}).verdict == "legal"
+    )
+    early = run(board, *events, {"assign_combat_damage": {"thrasta": {"bear": 1, "jace": 3, "ben": 2}}})
+    assert sorted(codes(early)) == [("702.19b", "lethal_first"), ("702.19c", "lethal_first")]

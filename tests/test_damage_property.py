@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference_damage import Board, Creature, distance, legal_assignments, legal_whole, options
 
-KEYWORDS = ["trample", "deathtouch", "may_assign_damage_as_though_unblocked", "banding"]
+KEYWORDS = ["trample", "deathtouch", "may_assign_damage_as_though_unblocked", "banding", "trample_over_planeswalkers"]
 
 
 @st.composite
@@ -35,7 +35,10 @@ def boards(draw: st.DrawFn) -> tuple[Board, dict[str, dict[str, int]]]:
         )
     blocks = {b: draw(st.lists(st.sampled_from(attackers), unique=True, min_size=1)) for b in blockers}
     old = draw(st.booleans())
-    board = Board(creatures=creatures, attacks={a: "ben" for a in attackers}, blocks=blocks, old=old)
+    attacks = {a: draw(st.sampled_from(["ben", "jace"])) for a in attackers}
+    board = Board(
+        creatures=creatures, attacks=attacks, blocks=blocks, old=old, loyalty={"jace": draw(st.integers(1, 3))}
+    )
     if old:
         for a in attackers:
             mine = [b for b, attacked in blocks.items() if a in attacked]
@@ -46,7 +49,7 @@ def boards(draw: st.DrawFn) -> tuple[Board, dict[str, dict[str, int]]]:
                 board.orders[b] = draw(st.permutations(attacked))
     proposal: dict[str, dict[str, int]] = {}
     for dealer in [*attackers, *blockers]:
-        candidates = [*blocks[dealer]] if dealer in blocks else ["ben", *board.blockers_of(dealer)]
+        candidates = [*blocks[dealer]] if dealer in blocks else ["ben", "jace", *board.blockers_of(dealer)]
         if dealer in blocks and draw(st.booleans()):
             candidates.append("ben")  # a blocker can't damage the player: sometimes try
         power = creatures[dealer].power
@@ -69,6 +72,7 @@ def _snapshot(board: Board, proposal: dict[str, dict[str, int]]) -> dict[str, An
             {"id": c.id, "controller": controller, "power": c.power, "toughness": c.toughness, "damage": c.marked}
             | {"abilities": abilities}
         )
+    permanents.append({"id": "jace", "controller": "ben", "types": ["planeswalker"], "loyalty": board.loyalty["jace"]})
     events: list[Any] = [
         {"declare_attackers": {"attacks": dict(board.attacks)}},
         {"declare_blockers": {"blocks": {b: list(a) for b, a in board.blocks.items()}}},

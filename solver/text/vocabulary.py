@@ -214,6 +214,11 @@ KEYWORDS: dict[Keyword, dict[Lang, str]] = {
     Keyword.DOUBLE_STRIKE: {"en": "double strike", "fr": "la double initiative", "es": "dañar dos veces"},
     Keyword.DEATHTOUCH: {"en": "deathtouch", "fr": "le contact mortel", "es": "toque mortal"},
     Keyword.TRAMPLE: {"en": "trample", "fr": "le piétinement", "es": "arrollar"},
+    Keyword.TRAMPLE_OVER_PLANESWALKERS: {
+        "en": "trample over planeswalkers",
+        "fr": "le piétinement au-delà des planeswalkers",
+        "es": "arrollar sobre planeswalkers",
+    },
     Keyword.LIFELINK: {"en": "lifelink", "fr": "le lien de vie", "es": "vínculo vital"},
     Keyword.INFECT: {"en": "infect", "fr": "l'infection", "es": "infectar"},
     Keyword.WITHER: {"en": "wither", "fr": "la flétrissure", "es": "marchitar"},

@@ -16,7 +16,7 @@ from ..models.damage_events import Shield
 from ..models.events import LeavesBattlefield
 from .damage_model import DamageProblem
 from .removal import leaves_battlefield
-from .state import Change, DamageDealt, LifeGained, StateBasedAction
+from .state import Change, DamageDealt, Fallen, LifeGained, SbaWhat, StateBasedAction
 from .working import TimelineInputError, Working
 
 POISON_LIMIT = 10  # 704.5c
@@ -132,15 +132,15 @@ def state_based_actions(work: Working, deathtouched: set[str]) -> list[Change]:
     """704.5a, c, f-i, v, performed simultaneously (704.3); a creature destroyed leaves combat (506.4)."""
     changes: list[Change] = []
     for player in work.snapshot.players:
-        if player.id in work.lost:
+        if any(f.id == player.id for f in work.lost):
             continue
         if work.life.get(player.id, 1) <= 0:
             changes.append(StateBasedAction(object=player.id, what="zero_life", rule="704.5a"))
-            work.lost.append(player.id)
+            work.lost.append(Fallen(id=player.id, what="zero_life", rule="704.5a", event=work.event))
         elif work.poison.get(player.id, 0) >= POISON_LIMIT:
             changes.append(StateBasedAction(object=player.id, what="poison", rule="704.5c"))
-            work.lost.append(player.id)
-    dying: list[str] = []
+            work.lost.append(Fallen(id=player.id, what="poison", rule="704.5c", event=work.event))
+    dying: list[Fallen] = []
     for permanent in list(work.board.values()):
         what, rule = _dies(permanent, permanent.id in deathtouched)
         if what is None:
@@ -148,14 +148,14 @@ def state_based_actions(work: Working, deathtouched: set[str]) -> list[Change]:
         indestructible = what in ("lethal_damage", "deathtouch") and permanent.has_keyword(Keyword.INDESTRUCTIBLE)
         changes.append(StateBasedAction(object=permanent.id, what=what, indestructible=indestructible, rule=rule))
         if not indestructible:
-            dying.append(permanent.id)
-    for permanent_id in dying:
-        work.died.append(permanent_id)
-        changes += leaves_battlefield(work, LeavesBattlefield(leaves_battlefield=permanent_id, to="graveyard"))
+            dying.append(Fallen(id=permanent.id, what=what, rule=rule, event=work.event))
+    for fallen in dying:
+        work.died.append(fallen)
+        changes += leaves_battlefield(work, LeavesBattlefield(leaves_battlefield=fallen.id, to="graveyard"))
     return changes
 
 
-def _dies(permanent: Permanent, deathtouched: bool) -> tuple[str | None, str]:
+def _dies(permanent: Permanent, deathtouched: bool) -> tuple[SbaWhat | None, str]:
     if permanent.is_creature and permanent.toughness is not None:
         if permanent.toughness <= 0:
             return "zero_toughness", "704.5f"

@@ -123,7 +123,7 @@ def state_lines(who: Speaker, state: CombatState) -> list[str]:
         items = ", ".join(f"{p} {n}" for p, n in state.poison.items())
         out.append("    " + W["state_poison"].format(lang, {"list": items}))
     if state.died:
-        out.append("    " + W["state_died"].format(lang, {"list": who.labels(state.died)}))
+        out.append("    " + W["state_died"].format(lang, {"list": who.labels(state.died_ids)}))
     if state.lost:
-        out.append("    " + W["state_lost"].format(lang, {"list": ", ".join(state.lost)}))
+        out.append("    " + W["state_lost"].format(lang, {"list": ", ".join(state.lost_ids)}))
     return out

@@ -163,6 +163,20 @@ class CombatRecord(_Data):
     first_strike_step: bool = Field(False, description="it had a first-strike combat damage step (510.4)")
 
 
+SbaWhat = Literal[
+    "zero_life", "poison", "zero_toughness", "lethal_damage", "deathtouch", "zero_loyalty", "zero_defense"
+]
+
+
+class Fallen(_Data):
+    """A permanent put into a graveyard, or a player who lost the game, by a state-based action (704.5)."""
+
+    id: str
+    what: SbaWhat
+    rule: str = Field(description="704.5a, c, f, g, h, i or v")
+    event: int = Field(description="the index of the event after which it happened")
+
+
 class CombatState(_Data):
     """The combat after one event: who attacks what, who blocks whom, who left combat and why, and the board."""
 
@@ -198,8 +212,8 @@ class CombatState(_Data):
         default_factory=dict, description="the life total of each player whose life the snapshot states (120.3a)"
     )
     poison: dict[str, int] = Field(default_factory=dict, description="poison counters of each player (120.3b)")
-    died: tuple[str, ...] = Field((), description="permanents put into a graveyard by state-based actions (704.5)")
-    lost: tuple[str, ...] = Field((), description="players who lost the game by state-based actions (704.5a, c)")
+    died: tuple[Fallen, ...] = Field((), description="permanents put into a graveyard by state-based actions (704.5)")
+    lost: tuple[Fallen, ...] = Field((), description="players who lost the game by state-based actions (704.5a, c)")
     dealt_damage_by: dict[str, tuple[str, ...]] = Field(
         default_factory=dict, description="creature -> the creatures it dealt combat damage to this turn"
     )
@@ -212,6 +226,14 @@ class CombatState(_Data):
 
     def permanent(self, permanent_id: str) -> Permanent | None:
         return next((p for p in self.board if p.id == permanent_id), None)
+
+    @property
+    def died_ids(self) -> tuple[str, ...]:
+        return tuple(f.id for f in self.died)
+
+    @property
+    def lost_ids(self) -> tuple[str, ...]:
+        return tuple(f.id for f in self.lost)
 
     def order_of(self, creature_id: str) -> DamageOrder | None:
         return next((o for o in self.orders if o.of == creature_id), None)
@@ -511,9 +533,7 @@ class StateBasedAction(_Change):
 
     kind: Literal["state_based_action"] = "state_based_action"
     object: str
-    what: Literal[
-        "zero_life", "poison", "zero_toughness", "lethal_damage", "deathtouch", "zero_loyalty", "zero_defense"
-    ]
+    what: SbaWhat
     indestructible: bool = Field(False, description="it would be destroyed but is indestructible: it stays")
 
 

@@ -62,7 +62,7 @@ class TimelineTriggers:
             return None
         players = {p.id for p in self.snapshot.players}
         died = tuple(
-            c.object for c in moment.changes if isinstance(c, StateBasedAction) and c.object in moment.state.died
+            c.object for c in moment.changes if isinstance(c, StateBasedAction) and c.object in moment.state.died_ids
         )
         return TriggerPoint(
             "combat_damage",

@@ -25,6 +25,7 @@ from .state import (
     CombatState,
     DamageOrder,
     Edition,
+    Fallen,
     OrderDue,
     OrderUpdated,
     Removal,
@@ -88,8 +89,8 @@ class Working:
     counters: dict[str, int] = field(default_factory=dict)
     life: dict[str, int] = field(default_factory=dict)
     poison: dict[str, int] = field(default_factory=dict)
-    died: list[str] = field(default_factory=list)
-    lost: list[str] = field(default_factory=list)
+    died: list[Fallen] = field(default_factory=list)
+    lost: list[Fallen] = field(default_factory=list)
     dealt_damage_by: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:

@@ -113,7 +113,7 @@ def test_prevented_damage_is_not_dealt_but_counted_as_assigned() -> None:
         rules="before_foundations",
     )
     final = timeline.final.state
-    assert "guardian" not in final.died and "elves" in final.died
+    assert "guardian" not in final.died_ids and "elves" in final.died_ids
     dealt = {ch.recipient: ch for ch in timeline.final.changes if isinstance(ch, DamageDealt)}
     assert dealt["guardian"].amount == 0 and dealt["guardian"].prevented == 3
 
@@ -167,7 +167,11 @@ def test_trample_and_deathtouch_one_to_each_blocker_is_lethal() -> None:
     assert timeline.verdict == "legal"
     final = timeline.final.state
     assert final.life == {"ana": 20, "ben": 16}
-    assert set(final.died) == {"bear", "elf"}
+    assert set(final.died_ids) == {"bear", "elf"}
+    assert {(f.id, f.what, f.rule, f.event) for f in final.died} == {
+        ("bear", "deathtouch", "704.5h", 2),
+        ("elf", "lethal_damage", "704.5g", 2),
+    }
     whats = {ch.object: (ch.what, ch.rule) for ch in timeline.final.changes if isinstance(ch, StateBasedAction)}
     assert whats["bear"] == ("deathtouch", "704.5h")
     assert final.damage == {"wurm": 3}
@@ -320,7 +324,7 @@ def test_zero_toughness_indestructible_and_losing_the_game() -> None:
     sba = {ch.object: ch for ch in timeline.final.changes if isinstance(ch, StateBasedAction)}
     assert sba["bear"].what == "zero_toughness" and sba["bear"].rule == "704.5f"  # indestructible doesn't help
     assert sba["wall"].what == "lethal_damage" and sba["wall"].indestructible
-    assert timeline.final.state.died == ("bear",)
+    assert timeline.final.state.died_ids == ("bear",)
     lose = run(
         [c("ogre", "ana", 5, 5)],
         {"declare_attackers": {"attacks": {"ogre": "ben"}}},
@@ -328,7 +332,7 @@ def test_zero_toughness_indestructible_and_losing_the_game() -> None:
         {"assign_combat_damage": {}},
         life=3,
     )
-    assert lose.final.state.lost == ("ben",) and lose.final.state.life["ben"] == -2
+    assert lose.final.state.lost_ids == ("ben",) and lose.final.state.life["ben"] == -2
 
 
 def test_planeswalker_loses_loyalty_and_dies() -> None:
@@ -339,7 +343,7 @@ def test_planeswalker_loses_loyalty_and_dies() -> None:
         {"assign_combat_damage": {}},
     ]
     timeline = run(board, *events)
-    assert timeline.final.state.died == ("jace",)
+    assert timeline.final.state.died_ids == ("jace",)
     assert any(isinstance(ch, StateBasedAction) and ch.rule == "704.5i" for ch in timeline.final.changes)
 
 
@@ -480,7 +484,7 @@ def test_seed_509_7_saproling_first_in_the_order() -> None:
     wrong = run(board, *events, {"assign_combat_damage": {"warden": {"bear": 1}}}, rules="before_foundations")
     assert codes(wrong) == [("510.1c", "order")]
     right = run(board, *events, {"assign_combat_damage": {"warden": {"saproling": 1}}}, rules="before_foundations")
-    assert right.verdict == "legal" and "saproling" in right.final.state.died
+    assert right.verdict == "legal" and "saproling" in right.final.state.died_ids
 
 
 def test_the_picture_draws_the_damage_and_what_dies() -> None:
@@ -528,7 +532,7 @@ def test_trample_over_planeswalkers_702_19c_e_f() -> None:
     ok = run(
         over, attack, {"declare_blockers": {"blocks": {}}}, {"assign_combat_damage": {"thrasta": {"jace": 3, "ben": 2}}}
     )
-    assert ok.verdict == "legal" and ok.final.state.life["ben"] == 18 and "jace" in ok.final.state.died
+    assert ok.verdict == "legal" and ok.final.state.life["ben"] == 18 and "jace" in ok.final.state.died_ids
     short = run(
         over, attack, {"declare_blockers": {"blocks": {}}}, {"assign_combat_damage": {"thrasta": {"jace": 2, "ben": 3}}}
     )

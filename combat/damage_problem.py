@@ -6,10 +6,24 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..models.abilities import Keyword
+from ..models import Permanent
+from ..models.abilities import BandsWithOther, Keyword
 from .damage import deals_damage_now
 from .damage_model import DamageProblem, Dealer
 from .working import TimelineInputError, Working
+
+
+def banding_among(creatures: list[Permanent]) -> bool:
+    """702.22j-k: a creature with banding among them, or both a [quality] creature with "bands with other [quality]"
+    and another [quality] creature."""
+    if any(c.has_keyword(Keyword.BANDING) for c in creatures):
+        return True
+    return any(
+        ability.bands_with_other.matches(member, member)
+        and any(other.id != member.id and ability.bands_with_other.matches(other, member) for other in creatures)
+        for member in creatures
+        for ability in member.abilities_of(BandsWithOther)
+    )
 
 
 def _attacker(work: Working, attacker_id: str) -> Dealer:
@@ -17,7 +31,7 @@ def _attacker(work: Working, attacker_id: str) -> Dealer:
     creature = work.board[attacker_id]
     order = work.orders.get(attacker_id)
     blockers = (*order.order, *order.unplaced) if work.old_rules and order is not None else attacker.blockers
-    banding = any(work.board[b].has_keyword(Keyword.BANDING) for b in blockers if b in work.board)
+    banding = banding_among([work.board[b] for b in blockers if b in work.board])
     defender = attacker.defending_player or ""
     target = work.board.get(attacker.target) if attacker.target else None
     over = creature.has_keyword(Keyword.TRAMPLE_OVER_PLANESWALKERS)
@@ -47,7 +61,7 @@ def _blocker(work: Working, blocker_id: str) -> Dealer:
     creature = work.board[blocker_id]
     order = work.orders.get(blocker_id)
     attackers = (*order.order, *order.unplaced) if work.old_rules and order is not None else blocker.attackers
-    banding = any(work.board[a].has_keyword(Keyword.BANDING) for a in attackers if a in work.board)
+    banding = banding_among([work.board[a] for a in attackers if a in work.board])
     return Dealer(
         id=blocker_id,
         side="blocker",

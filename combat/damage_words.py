@@ -30,18 +30,20 @@ DAMAGE_WORDS: dict[str, Message] = {
     ),
     "share": Message("{amount} to {recipient}", "{amount} à {recipient}", "{amount} a {recipient}"),
     "chooser_attacker": Message(
-        "{player}, the defending player, divides the combat damage of {creature}: a creature with banding blocks it",
-        "{player}, le joueur défenseur, répartit les blessures de combat de {creature} : une créature avec le "
-        "regroupement la bloque",
-        "{player}, el jugador defensor, divide el daño de combate de {creature}: la bloquea una criatura con la "
-        "habilidad de agrupar",
+        "{player}, the defending player, divides the combat damage of {creature}: banding among the creatures "
+        "blocking it",
+        "{player}, le joueur défenseur, répartit les blessures de combat de {creature} : regroupement parmi les "
+        "créatures qui la bloquent",
+        "{player}, el jugador defensor, divide el daño de combate de {creature}: la habilidad de agrupar entre las "
+        "criaturas que la bloquean",
     ),
     "chooser_blocker": Message(
-        "{player}, the active player, divides the combat damage of {creature}: it blocks a creature with banding",
-        "{player}, le joueur actif, répartit les blessures de combat de {creature} : elle bloque une créature avec "
-        "le regroupement",
-        "{player}, el jugador activo, divide el daño de combate de {creature}: bloquea una criatura con la "
-        "habilidad de agrupar",
+        "{player}, the active player, divides the combat damage of {creature}: banding among the creatures it "
+        "blocks",
+        "{player}, le joueur actif, répartit les blessures de combat de {creature} : regroupement parmi les "
+        "créatures qu'elle bloque",
+        "{player}, el jugador activo, divide el daño de combate de {creature}: la habilidad de agrupar entre las "
+        "criaturas que bloquea",
     ),
     "dealt": Message(
         Plural(

@@ -563,3 +563,23 @@ def test_trample_over_planeswalkers_blocked_lethal_then_loyalty() -> None:
     )
     early = run(board, *events, {"assign_combat_damage": {"thrasta": {"bear": 1, "jace": 3, "ben": 2}}})
     assert sorted(codes(early)) == [("702.19b", "lethal_first"), ("702.19c", "lethal_first")]
+
+
+def test_bands_with_other_pair_lets_the_defending_player_divide_702_22j() -> None:
+    """702.22j's second case: blocked by both a Wolf with "bands with other Wolves" and another Wolf."""
+    wolves = {"subtypes": ["wolf"]}
+    board = [
+        c("giant", "ana", 4, 4),
+        {**c("pack", "ben", 1, 1), "subtypes": ["wolf"], "abilities": [{"bands_with_other": wolves}]},
+        {**c("cub", "ben", 2, 2), "subtypes": ["wolf"]},
+    ]
+    events = [
+        {"declare_attackers": {"attacks": {"giant": "ben"}}},
+        {"declare_blockers": {"blocks": {"cub": "giant", "pack": "giant"}}},
+        {"damage_assignment_order": "giant", "order": ["cub", "pack"], "by": "ana"},
+        {"assign_combat_damage": {"giant": {"pack": 4}}},
+    ]
+    timeline = run(board, *events, rules="before_foundations")
+    assert timeline.verdict == "legal" and judged(timeline).choosers["giant"] == "ben"
+    board[2] = c("cub", "ben", 2, 2)  # not a Wolf: no pair, the order binds
+    assert codes(run(board, *events, rules="before_foundations")) == [("510.1c", "order")]

@@ -64,7 +64,8 @@ def change_text(who: Speaker, change: Change) -> str | None:
     lang = who.lang
     match change.kind:
         case "damage_assignment":
-            key = "legal" if change.legal else "illegal"
+            unannounced = all(f.code == "missing" for f in change.findings)
+            key = "legal" if change.legal else "to_announce" if unannounced else "illegal"
             return say(W[key], lang, assignment=assignment_text(who, change.assignment))
         case "damage_dealt":
             values = {

@@ -118,14 +118,29 @@ class Amount(DamageRule):
             if dealer.power <= 0 and assigned:
                 found.append(self.finding(problem, "no_power", creature=dealer.id, power=dealer.power))
             elif dealer.power > 0 and assigned != dealer.power and problem.recipients(dealer):
+                if assigned == 0 and _may_decline(dealer):
+                    continue
                 found.append(self.finding(problem, "amount", creature=dealer.id, assigned=assigned, power=dealer.power))
         return found
 
     def post(self, problem: DamageProblem, v: Vars) -> None:
         for dealer in problem.dealers.values():
             own = [var for (d, _), var in v.x.items() if d == dealer.id]
-            if own:
+            if not own:
+                continue
+            mode = v.unblocked_mode.get(dealer.id)
+            if mode is not None and _may_decline(dealer):
+                v.model.add(sum(own) == dealer.power).only_enforce_if(mode)
+                v.model.add(sum(own) == 0).only_enforce_if(~mode)
+            else:
                 v.model.add(sum(own) == dealer.power)
+
+
+def _may_decline(dealer: Dealer) -> bool:
+    """Blocked with no blocker left and no trample, a creature that only "may" assign as though it weren't blocked
+    assigns nothing if its controller declines (510.1c)."""
+    tramples = dealer.trample or dealer.over_planeswalkers
+    return dealer.as_though_unblocked and dealer.blocked and not dealer.creatures and not tramples
 
 
 class Recipients(DamageRule):
@@ -395,8 +410,8 @@ class AsThoughUnblocked(DamageRule):
         for dealer in problem.dealers.values():
             split = assignment.get(dealer.id, {})
             tramples = dealer.trample or dealer.over_planeswalkers
-            if not (dealer.as_though_unblocked and dealer.blocked and dealer.target) or tramples:
-                continue
+            if not (dealer.as_though_unblocked and dealer.blocked and dealer.target and dealer.creatures) or tramples:
+                continue  # with no blocker left, a part of it breaks 510.1a (Amount says so)
             if 0 < split.get(dealer.target, 0) < dealer.power:
                 found.append(self.finding(problem, "split", creature=dealer.id, target=dealer.target))
         return found

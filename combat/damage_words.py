@@ -20,6 +20,11 @@ DAMAGE_WORDS: dict[str, Message] = {
         "Assignation des blessures de combat illégale : {assignment}",
         "Asignación del daño de combate ilegal: {assignment}",
     ),
+    "to_announce": Message(
+        "Combat damage still to announce (510.1); assigned so far: {assignment}",
+        "Blessures de combat encore à annoncer (510.1) ; assignées jusqu'ici : {assignment}",
+        "Daño de combate aún por anunciar (510.1); asignado hasta ahora: {assignment}",
+    ),
     "witness": Message(
         "Nearest legal assignment: {assignment}",
         "Assignation légale la plus proche : {assignment}",
@@ -38,8 +43,7 @@ DAMAGE_WORDS: dict[str, Message] = {
         "criaturas que la bloquean",
     ),
     "chooser_blocker": Message(
-        "{player}, the active player, divides the combat damage of {creature}: banding among the creatures it "
-        "blocks",
+        "{player}, the active player, divides the combat damage of {creature}: banding among the creatures it blocks",
         "{player}, le joueur actif, répartit les blessures de combat de {creature} : regroupement parmi les "
         "créatures qu'elle bloque",
         "{player}, el jugador activo, divide el daño de combate de {creature}: la habilidad de agrupar entre las "

@@ -583,3 +583,18 @@ def test_bands_with_other_pair_lets_the_defending_player_divide_702_22j() -> Non
     assert timeline.verdict == "legal" and judged(timeline).choosers["giant"] == "ben"
     board[2] = c("cub", "ben", 2, 2)  # not a Wolf: no pair, the order binds
     assert codes(run(board, *events, rules="before_foundations")) == [("510.1c", "order")]
+
+
+def test_as_though_unblocked_without_blockers_may_be_declined() -> None:
+    """Its blocker gone, Thorn Elemental may assign all to the player (as though unblocked) or, declining, none
+    (510.1c: a blocked creature with no blockers assigns no combat damage); not a part of it."""
+    board = [c("thorn", "ana", 7, 7, "may_assign_damage_as_though_unblocked"), c("bear", "ben", 2, 2)]
+    events = [
+        {"declare_attackers": {"attacks": {"thorn": "ben"}}},
+        {"declare_blockers": {"blocks": {"bear": "thorn"}}},
+        {"leaves_battlefield": "bear"},
+    ]
+    assert run(board, *events, {"assign_combat_damage": {"thorn": {"ben": 7}}}).final.state.life["ben"] == 13
+    declined = run(board, *events, {"assign_combat_damage": {"thorn": {}}})
+    assert declined.verdict == "legal" and declined.final.state.life["ben"] == 20
+    assert codes(run(board, *events, {"assign_combat_damage": {"thorn": {"ben": 3}}})) == [("510.1a", "amount")]

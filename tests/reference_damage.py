@@ -38,12 +38,21 @@ class Board:
     loyalty: dict[str, int] = field(default_factory=dict)
     """planeswalker -> its loyalty; every planeswalker is the defending player's"""
     defender: str = "ben"
+    gone: set[str] = field(default_factory=set)
+    """blockers that left the battlefield after blocking: their attackers stay blocked (509.1h)"""
+
+    def blocked(self, attacker: str) -> bool:
+        return any(attacker in attacked for attacked in self.blocks.values())
 
     def blockers_of(self, attacker: str) -> list[str]:
-        return self.orders.get(attacker) or [b for b, attacked in self.blocks.items() if attacker in attacked]
+        found = self.orders.get(attacker) or [b for b, attacked in self.blocks.items() if attacker in attacked]
+        return [b for b in found if b not in self.gone]
 
     def blocked_by(self, blocker: str) -> list[str]:
         return self.orders.get(blocker) or list(self.blocks[blocker])
+
+    def dealers(self) -> list[str]:
+        return [*self.attacks, *(b for b in self.blocks if b not in self.gone)]
 
     def has(self, creature: str, keyword: str) -> bool:
         return keyword in self.creatures[creature].keywords
@@ -72,9 +81,14 @@ def options(board: Board, dealer: str) -> list[Split]:
     blockers = board.blockers_of(dealer)
     over = board.has(dealer, "trample_over_planeswalkers")
     controller = [board.defender] if over and target in board.loyalty else []  # 702.19c
-    if not blockers:
-        return list(compositions(power, [target, *controller]))  # unblocked (510.1b)
     tramples = board.has(dealer, "trample") or over
+    if not board.blocked(dealer):
+        return list(compositions(power, [target, *controller]))  # unblocked (510.1b)
+    if not blockers:  # blocked, none left: nothing (510.1c); trample: as though all were dealt lethal (702.19d)
+        found = list(compositions(power, [target, *controller])) if tramples else [{}]
+        if board.has(dealer, "may_assign_damage_as_though_unblocked") and {target: power} not in found:
+            found.append({target: power})
+        return found
     found = list(compositions(power, blockers + ([target, *controller] if tramples else [])))
     if board.has(dealer, "may_assign_damage_as_though_unblocked") and {target: power} not in found:
         found.append({target: power})
@@ -120,7 +134,7 @@ def legal_whole(board: Board, whole: Whole) -> bool:
 
 
 def legal_assignments(board: Board) -> list[Whole]:
-    dealers = [*board.attacks, *board.blocks]
+    dealers = board.dealers()
     out = []
     for choice in product(*(options(board, d) for d in dealers)):
         whole = dict(zip(dealers, choice, strict=True))

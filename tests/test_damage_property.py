@@ -34,11 +34,11 @@ def boards(draw: st.DrawFn) -> tuple[Board, dict[str, dict[str, int]]]:
             keywords=frozenset(draw(st.lists(st.sampled_from(KEYWORDS), unique=True, max_size=2))),
         )
     blocks = {b: draw(st.lists(st.sampled_from(attackers), unique=True, min_size=1)) for b in blockers}
+    gone = set(draw(st.lists(st.sampled_from(blockers), unique=True))) if blockers else set()
     old = draw(st.booleans())
     attacks = {a: draw(st.sampled_from(["ben", "jace"])) for a in attackers}
-    board = Board(
-        creatures=creatures, attacks=attacks, blocks=blocks, old=old, loyalty={"jace": draw(st.integers(1, 3))}
-    )
+    loyalty = {"jace": draw(st.integers(1, 3))}
+    board = Board(creatures=creatures, attacks=attacks, blocks=blocks, old=old, loyalty=loyalty, gone=gone)
     if old:
         for a in attackers:
             mine = [b for b, attacked in blocks.items() if a in attacked]
@@ -48,7 +48,7 @@ def boards(draw: st.DrawFn) -> tuple[Board, dict[str, dict[str, int]]]:
             if len(attacked) > 1:
                 board.orders[b] = draw(st.permutations(attacked))
     proposal: dict[str, dict[str, int]] = {}
-    for dealer in [*attackers, *blockers]:
+    for dealer in board.dealers():
         candidates = [*blocks[dealer]] if dealer in blocks else ["ben", "jace", *board.blockers_of(dealer)]
         if dealer in blocks and draw(st.booleans()):
             candidates.append("ben")  # a blocker can't damage the player: sometimes try
@@ -79,6 +79,7 @@ def _snapshot(board: Board, proposal: dict[str, dict[str, int]]) -> dict[str, An
     ]
     for of, order in board.orders.items():
         events.append({"damage_assignment_order": of, "order": order, "by": "ana" if of in board.attacks else "ben"})
+    events += [{"leaves_battlefield": b, "to": "graveyard"} for b in sorted(board.gone)]
     events.append({"assign_combat_damage": proposal})
     return {
         "active_player": "ana",
@@ -110,7 +111,7 @@ def test_assignments_agree_with_the_brute_force(case: tuple[Board, dict[str, dic
             amounts = [a[found.source].get(found.recipient, 0) for a in legal]
         assert (found.low, found.high) == (min(amounts), max(amounts)), found
     # every combination of each creature's own ways to divide its damage: the direct check agrees on each
-    dealers = [*board.attacks, *board.blocks]
+    dealers = board.dealers()
     for choice in product(*(options(board, d) for d in dealers)):
         candidate = dict(zip(dealers, choice, strict=True))
         assert (not findings(judged.problem, candidate)) == legal_whole(board, candidate), candidate

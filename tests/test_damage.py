@@ -598,3 +598,18 @@ def test_as_though_unblocked_without_blockers_may_be_declined() -> None:
     declined = run(board, *events, {"assign_combat_damage": {"thorn": {}}})
     assert declined.verdict == "legal" and declined.final.state.life["ben"] == 20
     assert codes(run(board, *events, {"assign_combat_damage": {"thorn": {"ben": 3}}})) == [("510.1a", "amount")]
+
+
+def test_losing_double_strike_between_the_steps_702_4c() -> None:
+    board = [c("knight", "ana", 2, 2, "double_strike")]
+    events = [
+        {"declare_attackers": {"attacks": {"knight": "ben"}}},
+        {"declare_blockers": {"blocks": {}}},
+        {"assign_combat_damage": {}},
+        {"change": "knight", "loses": ["double_strike"]},
+        {"assign_combat_damage": {"knight": {"ben": 2}}},
+    ]
+    timeline = run(board, *events)
+    assert [(f.rule, f.code) for f in judged_at(timeline, 4).findings] == [("510.4", "not_this_step")]
+    kept = run(board, *events[:4], {"assign_combat_damage": {}})
+    assert kept.verdict == "legal" and kept.final.state.life["ben"] == 18

@@ -1,5 +1,6 @@
 """Whom each creature assigns its combat damage to in a combat damage step (510.1, 510.4; old 510.1c-d follow the
-damage assignment order). The amounts are the players' choices and are not computed."""
+damage assignment order). The amounts are the players' choices: an `assign_combat_damage` event states them and
+`combat/damage_step.py` judges them; a plain `combat_damage` step leaves them unsaid."""
 
 from __future__ import annotations
 

@@ -206,8 +206,11 @@ class Recipients(DamageRule):
                     target=dealer.target,
                     creatures=dealer.creatures,
                 )
-                edition: Edition = "before_foundations" if problem.edition == "before_foundations" else "current"
-                found.append(Finding(self.key, code, self._RULES[code], edition, finding.values))
+                rule = self._RULES[code]
+                # the old rules' 510.1c-d (docs/combat.md#citations); 510.1b is cited as current, as the timeline does
+                old = problem.edition == "before_foundations" and rule != "510.1b"
+                edition: Edition = "before_foundations" if old else "current"
+                found.append(Finding(self.key, code, rule, edition, finding.values))
         return found
 
     @staticmethod

@@ -28,7 +28,7 @@ def complete(problem: DamageProblem, proposal: dict[str, dict[str, int]]) -> dic
     return full
 
 
-def judge_assignment(problem: DamageProblem, proposal: dict[str, dict[str, int]], rule: str) -> DamageAssignment:
+def judge_assignment(problem: DamageProblem, proposal: dict[str, dict[str, int]]) -> DamageAssignment:
     """The verdict on a whole assignment (510.1e) and, if illegal, the nearest legal one."""
     assignment = complete(problem, proposal)
     broken = findings(problem, assignment)
@@ -44,8 +44,8 @@ def judge_assignment(problem: DamageProblem, proposal: dict[str, dict[str, int]]
         witness=witness,
         choosers={d.id: d.chooser for d in problem.dealers.values() if problem.forced(d) is None},
         problem=problem,
-        rule=rule,
-        edition=problem.edition if rule != "510.1e" else "current",
+        rule="510.1e",  # the seeds have no 510: the current number, marked current under the old rules
+        edition="current",
     )
 
 
@@ -54,7 +54,7 @@ def assign_combat_damage(work: Working, event: AssignCombatDamage) -> tuple[list
     changes = combat_damage(work)
     first_strike_step = work.step == "first_strike_damage"
     problem = damage_problem(work, first_strike_step=first_strike_step, named=event.assign_combat_damage)
-    judged = judge_assignment(problem, event.assign_combat_damage, "510.1e")
+    judged = judge_assignment(problem, event.assign_combat_damage)
     changes.append(judged)
     if not judged.legal:
         return changes, False

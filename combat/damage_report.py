@@ -12,6 +12,7 @@ from pydantic import BaseModel, Field
 
 from ..models import Snapshot
 from ..models.damage_events import AssignCombatDamage
+from ..models.events import DeclareBlockers
 from ..models.report import Language
 from .damage_model import DamageProblem
 from .damage_narration import assignment_text, say
@@ -50,11 +51,17 @@ class DamageReport(BaseModel):
 
 
 def with_question(snapshot: Snapshot) -> tuple[Snapshot, bool]:
-    """The snapshot, with an empty assignment for the next damage step if it has none."""
+    """The snapshot, with an empty assignment for the next damage step if it has none. A declare blockers snapshot
+    without events (attackers given by `attacking:`, the blocks by `declaration`) is that declaration as an event."""
     if any(isinstance(e, AssignCombatDamage) for e in snapshot.events):
         return snapshot, False
-    asked = (*snapshot.events, AssignCombatDamage())
-    return snapshot.model_copy(update={"events": asked}), True
+    events = snapshot.events
+    if not events and snapshot.step == "declare_blockers":
+        blocks = snapshot.declaration.blocks if snapshot.declaration is not None else {}
+        declared = {"declare_blockers": {"blocks": {b: list(a) for b, a in blocks.items()}}}
+        events = (DeclareBlockers.model_validate(declared),)
+    asked = (*events, AssignCombatDamage())
+    return snapshot.model_copy(update={"events": asked, "declaration": None}), True
 
 
 def damage_report(

@@ -613,3 +613,21 @@ def test_losing_double_strike_between_the_steps_702_4c() -> None:
     assert [(f.rule, f.code) for f in judged_at(timeline, 4).findings] == [("510.4", "not_this_step")]
     kept = run(board, *events[:4], {"assign_combat_damage": {}})
     assert kept.verdict == "legal" and kept.final.state.life["ben"] == 18
+
+
+def test_a_declare_blockers_snapshot_asks_about_its_damage_step(tmp_path: Path) -> None:
+    """`combatcheck damage` on a board whose blocks are declared (no events): how much can go through."""
+    path = tmp_path / "blocks.yaml"
+    path.write_text(
+        "active_player: ana\nplayers: [ana, ben]\npermanents:\n"
+        "  - {id: wurm, controller: ana, power: 6, toughness: 6, abilities: [trample], attacking: ben}\n"
+        "  - {id: bear, controller: ben, power: 2, toughness: 2}\n"
+        "declaration: {blocks: {bear: wurm}}\n",
+        encoding="utf-8",
+    )
+    result = runner.invoke(app, ["damage", str(path), "--ranges", "--json"])
+    assert result.exit_code == 0, result.output
+    ranges_found = {
+        (r["recipient"], r["source"]): (r["low"], r["high"]) for r in json.loads(result.output)["steps"][0]["ranges"]
+    }
+    assert ranges_found[("ben", "wurm")] == (0, 4) and ranges_found[("bear", "wurm")] == (2, 6)

@@ -34,7 +34,9 @@ NUMBERED_TRIGGER_KEYWORDS = ("rampage", "bushido", "afflict", "annihilator", "fr
 
 _CONDITION = re.compile(r"^(?:whenever|when) (?P<cond>[^,]+), (?P<rest>.*)$")
 _COMMA = re.compile(r", ")
-_COMBAT = re.compile(r"\b(attack|attacks|attacked|block|blocks|blocked)\b")
+_COMBAT = re.compile(
+    r"\b(?:attack|attacks|attacked|block|blocks|blocked|combat damage|is dealt damage)\b|\bdealt damage by ~"
+)
 _NOT_OWN = re.compile(
     r"^(?:equipped|enchanted|fortified) creature\b|^(?:a|each) (?:creature|player) (?:that's )?(?:equipped|enchanted)"
 )
@@ -119,6 +121,12 @@ class TriggerReader:
             "becomes blocked by a creature": ["whenever_becomes_blocked_by_a_creature"],
             "blocks or becomes blocked": ["whenever_blocks_or_becomes_blocked"],
             "blocks or becomes blocked by a creature": ["whenever_blocks_or_becomes_blocked_by_a_creature"],
+            # combat damage (510.2; combat/wordings/damage.py)
+            "deals combat damage": ["whenever_deals_combat_damage"],
+            "deals combat damage to a player": ["whenever_deals_combat_damage_to_a_player"],
+            "deals combat damage to an opponent": ["whenever_deals_combat_damage_to_an_opponent"],
+            "deals combat damage to a creature": ["whenever_deals_combat_damage_to_a_creature"],
+            "is dealt damage": ["whenever_is_dealt_damage"],
         }
         if p in simple:
             return list(simple[p])
@@ -198,6 +206,10 @@ class TriggerReader:
             whose = {" you control": {"whose": "you"}, " an opponent controls": {"whose": "opponent"}}
             key = "attack" if m.group("verb") == "attack" else "become_blocked"
             return [{f"whenever_one_or_more_creatures_{key}": whose.get(m.group("whose") or "", {})}]
+        if cond == "one or more creatures you control deal combat damage to a player":
+            return ["whenever_creatures_you_control_deal_combat_damage_to_a_player"]
+        if cond == f"a creature dealt damage by {SELF} this turn dies":  # Sengir Vampire
+            return ["whenever_a_creature_it_damaged_dies"]
         m = re.fullmatch(rf"you attack with {NUM} or more creatures", cond)
         if m:
             n = number(m.group(1))

@@ -78,6 +78,8 @@ _NUMBERS: dict[str, tuple[str, str | None]] = {
     "target_blocking": ("509.1g", "509.1g"),
     "target_blocked": ("509.1h", "509.1h"),
     "attacked_you": ("508.6", None),
+    "damage_dealt": ("510.2", None),
+    "damage_assignment_checked": ("510.1e", None),
     "timing": ("506.7", "506.6"),
     "timing_attackers": ("506.7a", "506.6a"),
     "timing_blockers": ("506.7b", "506.6b"),

@@ -1,5 +1,6 @@
 """Whom each creature assigns its combat damage to in a combat damage step (510.1, 510.4; old 510.1c-d follow the
-damage assignment order). The amounts are the players' choices and are not computed."""
+damage assignment order). The amounts are the players' choices: an `assign_combat_damage` event states them and
+`combat/damage_step.py` judges them; a plain `combat_damage` step leaves them unsaid."""
 
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ def _divided(work: Working, creature: str, to: tuple[str, ...], how: str) -> Ass
     return AssignsDamage(creature=creature, to=to, how=how, **work.cite(concept))
 
 
-def _deals_damage_now(work: Working, creature_id: str, first_strike_step: bool) -> bool:
+def deals_damage_now(work: Working, creature_id: str, first_strike_step: bool) -> bool:
     """510.4: the first step has creatures with first or double strike; the second, those that had neither as the
     first began, and those that have double strike now."""
     creature = work.board[creature_id]
@@ -50,7 +51,7 @@ def _deals_damage_now(work: Working, creature_id: str, first_strike_step: bool) 
 def damage_changes(work: Working, *, first_strike_step: bool) -> list[Change]:
     changes: list[Change] = []
     for attacker in work.attackers.values():
-        if not _deals_damage_now(work, attacker.id, first_strike_step):
+        if not deals_damage_now(work, attacker.id, first_strike_step):
             continue
         if (work.board[attacker.id].power or 0) <= 0:
             changes.append(AssignsDamage(creature=attacker.id, how="no_power", **work.cite("damage_power")))
@@ -83,7 +84,7 @@ def damage_changes(work: Working, *, first_strike_step: bool) -> list[Change]:
         else:
             changes.append(AssignsDamage(creature=attacker.id, how="no_blockers", **work.cite("damage_blocked")))
     for blocker in work.blockers.values():
-        if not _deals_damage_now(work, blocker.id, first_strike_step):
+        if not deals_damage_now(work, blocker.id, first_strike_step):
             continue
         if (work.board[blocker.id].power or 0) <= 0:
             changes.append(AssignsDamage(creature=blocker.id, how="no_power", **work.cite("damage_power")))

@@ -12,6 +12,8 @@ from ..solver.rules import Message
 from .action_words import ACTION_CHANGES, CONDITION_TIMING, EVENT_TITLES, TARGET_CONDITIONS
 from .change_words import CHANGES
 from .citations import cite
+from .damage_narration import DAMAGE_KINDS, change_text, detail_lines
+from .damage_narration import state_lines as damage_state_lines
 from .state import Change, CombatState, Edition, Moment
 from .timeline import Timeline, as_timeline
 from .words import CAUSES, LINES, POINTS, ROLES, STEPS, TIMING, VERDICTS
@@ -78,6 +80,8 @@ class Narrator:
 
     def _change_text(self, change: Change, moment: Moment) -> str | None:
         lang, say = self.lang, _say
+        if change.kind in DAMAGE_KINDS:  # the combat damage step (combat/damage_narration.py)
+            return change_text(self, change)
         match change.kind:
             case "step_begins":
                 key = "step_additional" if change.step == "beginning_of_combat" and change.combat > 1 else "step_begins"
@@ -299,7 +303,7 @@ class Narrator:
         if due:
             items = [f"{o.by}: {self.label(o.of)} ({self.labels(o.unplaced)})" for o in due]
             lines.append("    " + LINES["now_due"].text(lang).format(list="; ".join(items)))
-        return lines
+        return lines + damage_state_lines(self, state)
 
     def _status(self, status: str, blockers: tuple[str, ...]) -> str:
         if status == "blocked":
@@ -332,7 +336,12 @@ class Narrator:
         """What one event did, below its title: each change with its rule, what it makes trigger, and the reasons
         of a declaration that is not legal."""
         lang = self.lang
-        out = [line for c in moment.changes if (line := self.change_line(c, moment)) is not None]
+        out = []
+        for change in moment.changes:
+            line = self.change_line(change, moment)
+            out += [line] if line is not None else []
+            if change.kind == "damage_assignment":
+                out += detail_lines(self, change, moment.state)
         triggered = self.timeline.triggers.get(moment.index)
         if triggered:  # 508.3, 509.3: what this event makes trigger
             out += ["  " + word("triggers", lang), *trigger_item_lines(triggered, lang, "    ")]

@@ -24,7 +24,7 @@ change kinds); never rename or remove.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -163,6 +163,20 @@ class CombatRecord(_Data):
     first_strike_step: bool = Field(False, description="it had a first-strike combat damage step (510.4)")
 
 
+SbaWhat = Literal[
+    "zero_life", "poison", "zero_toughness", "lethal_damage", "deathtouch", "zero_loyalty", "zero_defense"
+]
+
+
+class Fallen(_Data):
+    """A permanent put into a graveyard, or a player who lost the game, by a state-based action (704.5)."""
+
+    id: str
+    what: SbaWhat
+    rule: str = Field(description="704.5a, c, f, g, h, i or v")
+    event: int = Field(description="the index of the event after which it happened")
+
+
 class CombatState(_Data):
     """The combat after one event: who attacks what, who blocks whom, who left combat and why, and the board."""
 
@@ -188,6 +202,21 @@ class CombatState(_Data):
     board: tuple[Permanent, ...] = Field(
         (), exclude=True, description="the permanents on the battlefield with their characteristics now"
     )
+    damage: dict[str, int] = Field(
+        default_factory=dict, description="damage marked on each permanent that has some (120.3e, 120.6)"
+    )
+    counters: dict[str, int] = Field(
+        default_factory=dict, description="-1/-1 counters put on creatures by wither or infect this combat (120.3d)"
+    )
+    life: dict[str, int] = Field(
+        default_factory=dict, description="the life total of each player whose life the snapshot states (120.3a)"
+    )
+    poison: dict[str, int] = Field(default_factory=dict, description="poison counters of each player (120.3b)")
+    died: tuple[Fallen, ...] = Field((), description="permanents put into a graveyard by state-based actions (704.5)")
+    lost: tuple[Fallen, ...] = Field((), description="players who lost the game by state-based actions (704.5a, c)")
+    dealt_damage_by: dict[str, tuple[str, ...]] = Field(
+        default_factory=dict, description="creature -> the creatures it dealt combat damage to this turn"
+    )
 
     def attacker(self, creature_id: str) -> AttackingCreature | None:
         return next((a for a in self.attackers if a.id == creature_id), None)
@@ -197,6 +226,14 @@ class CombatState(_Data):
 
     def permanent(self, permanent_id: str) -> Permanent | None:
         return next((p for p in self.board if p.id == permanent_id), None)
+
+    @property
+    def died_ids(self) -> tuple[str, ...]:
+        return tuple(f.id for f in self.died)
+
+    @property
+    def lost_ids(self) -> tuple[str, ...]:
+        return tuple(f.id for f in self.lost)
 
     def order_of(self, creature_id: str) -> DamageOrder | None:
         return next((o for o in self.orders if o.of == creature_id), None)
@@ -484,6 +521,67 @@ class AssignsDamage(_Change):
     )
 
 
+class DamageFinding(_Data):
+    """A rule a combat damage assignment breaks, with the objects it names (`values`: ids, numbers)."""
+
+    key: str = Field(description="the rule unit (combat/damage_rules.py)")
+    code: str
+    rule: str
+    edition: Edition = "current"
+    values: dict[str, str | int | tuple[str, ...] | None] = Field(default_factory=dict)
+
+
+class DamageAssignment(_Change):
+    """A combat damage assignment judged (510.1, 510.1e): legal, or illegal with the rules it breaks and the nearest
+    legal assignment; the game returns to before it (730; old 715)."""
+
+    kind: Literal["damage_assignment"] = "damage_assignment"
+    legal: bool
+    assignment: dict[str, dict[str, int]] = Field(description="creature -> recipient -> amount, as judged")
+    findings: tuple[DamageFinding, ...] = ()
+    witness: dict[str, dict[str, int]] | None = Field(
+        None, description="the legal assignment nearest to the proposal (fewest points of damage moved)"
+    )
+    choosers: dict[str, str] = Field(
+        default_factory=dict, description="creature -> who divides its damage (510.1; 702.22j-k with banding)"
+    )
+    problem: Any = Field(
+        None, exclude=True, description="the question judged (combat/damage_model.DamageProblem), for the ranges"
+    )
+
+
+class DamageDealt(_Change):
+    """Combat damage dealt (510.2) and its result (120.3): marked, -1/-1 counters (wither, infect), life lost,
+    poison counters (infect), loyalty or defense counters removed."""
+
+    kind: Literal["damage_dealt"] = "damage_dealt"
+    source: str
+    recipient: str
+    amount: int = Field(description="damage dealt, after prevention")
+    prevented: int = 0
+    result: Literal["marked", "counters", "life", "poison", "loyalty", "defense", "none"]
+    deathtouch: bool = False
+
+
+class LifeGained(_Change):
+    """Lifelink: the damage's source's controller gains that much life (702.15b, 120.3f)."""
+
+    kind: Literal["life_gained"] = "life_gained"
+    player: str
+    amount: int
+    source: str
+
+
+class StateBasedAction(_Change):
+    """A state-based action after combat damage (704.5): a creature, planeswalker or battle put into the graveyard,
+    a player losing the game; or an indestructible creature that is not destroyed (702.12b)."""
+
+    kind: Literal["state_based_action"] = "state_based_action"
+    object: str
+    what: SbaWhat
+    indestructible: bool = Field(False, description="it would be destroyed but is indestructible: it stays")
+
+
 class Declared(_Change):
     """A declaration was checked by the existing checker (508.1, 509.1): its verdict."""
 
@@ -558,6 +656,10 @@ Change = Annotated[
     | OrderUpdated
     | OrderRejected
     | AssignsDamage
+    | DamageAssignment
+    | DamageDealt
+    | LifeGained
+    | StateBasedAction
     | Declared
     | TimingVerdict
     | Alone

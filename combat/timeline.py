@@ -15,10 +15,12 @@ from pydantic import BaseModel, Field
 
 from ..models import Snapshot, SnapshotError
 from ..models import events as ev
+from ..models.damage_events import AssignCombatDamage
 from ..models.report import Language, Report, Triggered
 from ..models.validation import InputProblem
 from ..solver.board import Board
 from . import entering, redirect, removal, steps
+from .damage_step import assign_combat_damage
 from .orders import announce
 from .state import Alone, AttackingCreature, Attacks, Change, CombatRecord, Declared, Edition, Entry, Moment
 from .timeline_triggers import timeline_triggers
@@ -153,6 +155,9 @@ def _one(work: Working, event: Any, lang: str) -> tuple[list[Change], Report | N
         return changes, blocks, blocks is not None and blocks.verdict == "legal"
     if isinstance(event, ev.DamageAssignmentOrder):
         changes, legal = announce(work, event)
+        return changes, None, legal
+    if isinstance(event, AssignCombatDamage):  # 510.1e: an illegal assignment stops the timeline, as a declaration
+        changes, legal = assign_combat_damage(work, event)
         return changes, None, legal
     return _HANDLERS[type(event)](work, event), None, True
 

@@ -25,6 +25,7 @@ from .state import (
     CombatState,
     DamageOrder,
     Edition,
+    Fallen,
     OrderDue,
     OrderUpdated,
     Removal,
@@ -85,6 +86,17 @@ class Working:
     first_strikers: frozenset[str] = frozenset()
     attacked_players: set[str] = field(default_factory=set)  # players declared attacked this turn (508.6)
     event: int = -1
+    # combat damage (combat/damage_dealt.py): what damage did, for the state
+    counters: dict[str, int] = field(default_factory=dict)
+    life: dict[str, int] = field(default_factory=dict)
+    poison: dict[str, int] = field(default_factory=dict)
+    died: list[Fallen] = field(default_factory=list)
+    lost: list[Fallen] = field(default_factory=list)
+    dealt_damage_by: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.life = {p.id: p.life for p in self.snapshot.players if p.life is not None}
+        self.poison = {p.id: p.poison for p in self.snapshot.players if p.poison}
 
     # --- reading ---------------------------------------------------------------------------------------------
 
@@ -156,6 +168,13 @@ class Working:
             orders=tuple(self.orders.values()),
             combats=tuple(self.combats),
             board=tuple(self.board.values()),
+            damage={p.id: p.damage for p in self.board.values() if p.damage},
+            counters=dict(self.counters),
+            life=dict(self.life),
+            poison=dict(self.poison),
+            died=tuple(self.died),
+            lost=tuple(self.lost),
+            dealt_damage_by=dict(self.dealt_damage_by),
         )
 
     # --- changing the board ------------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from pydantic_core import PydanticCustomError
 from .abilities import Ability
 from .changes import check_lost_name
 from .characteristics import CardTypeName, ColorName, Subtype, SupertypeName
+from .damage_events import AssignCombatDamage, assignment_objects
 from .event_actions import Activate, Cast, ReselectAttack, StopsBlocking, Timing, timing_from_text
 from .event_base import _Event
 from .permanent import Permanent
@@ -210,7 +211,7 @@ class DamageAssignmentOrder(_Event):
         return value
 
 
-EVENT_KINDS: dict[str, type[_Event]] = {
+EVENT_KINDS: dict[str, type[BaseModel]] = {
     "declare_attackers": DeclareAttackers,
     "declare_blockers": DeclareBlockers,
     "enters_attacking": EntersAttacking,
@@ -230,12 +231,13 @@ EVENT_KINDS: dict[str, type[_Event]] = {
     "untap": Untap,
     "change": Change,
     "damage_assignment_order": DamageAssignmentOrder,
+    "assign_combat_damage": AssignCombatDamage,
     "cast": Cast,
     "activate": Activate,
 }
 
 
-def event_kind(event: _Event) -> str:
+def event_kind(event: BaseModel) -> str:
     """The word that names an event in a snapshot: a step word, or its first key."""
     if isinstance(event, Step):
         return event.step
@@ -244,7 +246,8 @@ def event_kind(event: _Event) -> str:
 
 def _event_tag(value: Any) -> str | None:
     if isinstance(value, BaseModel):
-        return event_kind(value) if isinstance(value, _Event) and not isinstance(value, Step) else "step"
+        known = isinstance(value, (_Event, AssignCombatDamage)) and not isinstance(value, Step)
+        return event_kind(value) if known else "step"
     if isinstance(value, str):
         return "step"
     if isinstance(value, dict):
@@ -344,6 +347,8 @@ def event_objects(event: _Event) -> list[tuple[str, str]]:
         ]
     if isinstance(event, DamageAssignmentOrder):
         return [("damage_assignment_order", event.damage_assignment_order), *(("order", c) for c in event.order)]
+    if isinstance(event, AssignCombatDamage):
+        return assignment_objects(event)
     found = [(f, v) for f in _OBJECT_FIELDS if isinstance(v := getattr(event, f, None), str)]
     if isinstance(event, (Cast, Activate)) and event.timing is not None:
         for name in ("while_attacking", "while_blocking"):

@@ -258,6 +258,16 @@ _OURS: dict[str, Message] = {
         "un changement nomme au moins une caractéristique à changer",
         "un cambio nombra al menos una característica que cambiar",
     ),
+    "negative_damage": Message(
+        "{creature} assigns {amount} damage to {recipient}: an amount is 0 or more",
+        "{creature} assigne {amount} blessures à {recipient} : un montant vaut 0 ou plus",
+        "{creature} asigna {amount} daño a {recipient}: una cantidad es 0 o más",
+    ),
+    "negative_prevention": Message(
+        "prevent for {recipient}: an amount is 0 or more",
+        "prévention pour {recipient} : un montant vaut 0 ou plus",
+        "prevención para {recipient}: una cantidad es 0 o más",
+    ),
     "order_repeats": Message("lists {ids} more than once", "cite {ids} plus d'une fois", "nombra {ids} más de una vez"),
     "timing_text": Message(
         "unreadable timing '{text}'; write e.g. 'before blockers are declared', 'during combat after blockers are "

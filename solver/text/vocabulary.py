@@ -214,7 +214,19 @@ KEYWORDS: dict[Keyword, dict[Lang, str]] = {
     Keyword.DOUBLE_STRIKE: {"en": "double strike", "fr": "la double initiative", "es": "dañar dos veces"},
     Keyword.DEATHTOUCH: {"en": "deathtouch", "fr": "le contact mortel", "es": "toque mortal"},
     Keyword.TRAMPLE: {"en": "trample", "fr": "le piétinement", "es": "arrollar"},
+    Keyword.TRAMPLE_OVER_PLANESWALKERS: {
+        "en": "trample over planeswalkers",
+        "fr": "le piétinement au-delà des planeswalkers",
+        "es": "arrollar sobre planeswalkers",
+    },
     Keyword.LIFELINK: {"en": "lifelink", "fr": "le lien de vie", "es": "vínculo vital"},
+    Keyword.INFECT: {"en": "infect", "fr": "l'infection", "es": "infectar"},
+    Keyword.WITHER: {"en": "wither", "fr": "la flétrissure", "es": "marchitar"},
+    Keyword.MAY_ASSIGN_DAMAGE_AS_THOUGH_UNBLOCKED: {
+        "en": "“may assign its combat damage as though it weren't blocked”",
+        "fr": "« peut assigner ses blessures de combat comme si elle n'était pas bloquée »",
+        "es": "«puede asignar su daño de combate como si no estuviera bloqueada»",
+    },
     Keyword.INDESTRUCTIBLE: {"en": "indestructible", "fr": "l'indestructible", "es": "indestructible"},
     Keyword.HEXPROOF: {"en": "hexproof", "fr": "la défense talismanique", "es": "antimaleficio"},
     Keyword.WARD: {"en": "ward", "fr": "la garde", "es": "custodia"},
@@ -302,6 +314,42 @@ KEYWORDS: dict[Keyword, dict[Lang, str]] = {
         "en": "“attacks each combat if able”",
         "fr": "« attaque à chaque combat si possible »",
         "es": "«ataca cada combate si puede»",
+    },
+    Keyword.WHENEVER_DEALS_COMBAT_DAMAGE: {
+        "en": "“whenever this creature deals combat damage”",
+        "fr": "« à chaque fois que cette créature inflige des blessures de combat »",
+        "es": "«siempre que esta criatura haga daño de combate»",
+    },
+    Keyword.WHENEVER_DEALS_COMBAT_DAMAGE_TO_A_PLAYER: {
+        "en": "“whenever this creature deals combat damage to a player”",
+        "fr": "« à chaque fois que cette créature inflige des blessures de combat à un joueur »",
+        "es": "«siempre que esta criatura haga daño de combate a un jugador»",
+    },
+    Keyword.WHENEVER_DEALS_COMBAT_DAMAGE_TO_AN_OPPONENT: {
+        "en": "“whenever this creature deals combat damage to an opponent”",
+        "fr": "« à chaque fois que cette créature inflige des blessures de combat à un adversaire »",
+        "es": "«siempre que esta criatura haga daño de combate a un oponente»",
+    },
+    Keyword.WHENEVER_DEALS_COMBAT_DAMAGE_TO_A_CREATURE: {
+        "en": "“whenever this creature deals combat damage to a creature”",
+        "fr": "« à chaque fois que cette créature inflige des blessures de combat à une créature »",
+        "es": "«siempre que esta criatura haga daño de combate a una criatura»",
+    },
+    Keyword.WHENEVER_IS_DEALT_DAMAGE: {
+        "en": "“whenever this creature is dealt damage”",
+        "fr": "« à chaque fois que des blessures sont infligées à cette créature »",
+        "es": "«siempre que se haga daño a esta criatura»",
+    },
+    Keyword.WHENEVER_CREATURES_YOU_CONTROL_DEAL_COMBAT_DAMAGE_TO_A_PLAYER: {
+        "en": "“whenever one or more creatures you control deal combat damage to a player”",
+        "fr": "« à chaque fois qu'une ou plusieurs créatures que vous contrôlez infligent des blessures de combat à "
+        "un joueur »",
+        "es": "«siempre que una o más criaturas que controlas hagan daño de combate a un jugador»",
+    },
+    Keyword.WHENEVER_A_CREATURE_IT_DAMAGED_DIES: {
+        "en": "“whenever a creature dealt damage by this creature this turn dies”",
+        "fr": "« à chaque fois qu'une créature à laquelle cette créature a infligé des blessures ce tour-ci meurt »",
+        "es": "«siempre que una criatura a la que esta criatura hizo daño este turno muera»",
     },
     Keyword.WHENEVER_ATTACKS: {
         "en": "“whenever this creature attacks”",

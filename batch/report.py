@@ -250,5 +250,5 @@ svg{max-width:100%;height:auto;display:block}
 .scroll{overflow-x:auto}table{border-collapse:collapse;font-size:.9em}td,th{padding:2px 8px;border-bottom:1px solid #eee;text-align:left}
 td:not(:first-child){font-variant-numeric:tabular-nums}
 .note,.where{color:#616161;font-size:.9em}.record{border:1px solid #ddd;border-radius:6px;padding:8px;margin:10px 0}
-.record ul{padding-left:1.2em;overflow-wrap:anywhere}.picture{overflow-x:auto}
+h1,h2,h3,p,.record ul{overflow-wrap:anywhere}.record ul{padding-left:1.2em}.picture{overflow-x:auto}
 """

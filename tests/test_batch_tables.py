@@ -27,9 +27,11 @@ DAMAGED = Path(__file__).parent.parent / "examples" / "recorded" / "damaged.json
 
 @pytest.fixture(scope="module")
 def results(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A results file of 150 generated records (a fifth illegal) and the damaged example (invalid records)."""
+    """A results file of 150 generated records (a fifth illegal, in a deep folder) and the damaged example."""
     folder = tmp_path_factory.mktemp("tables")
-    records = folder / "games.jsonl"
+    # a long folder name: the report's paths must wrap on a phone
+    records = folder / ("recorded_games_of_a_whole_season_" * 3) / "games.jsonl"
+    records.parent.mkdir()
     records.write_text("".join(dumps(r) + "\n" for r in generate_records(150, seed=3, illegal_share=0.2)))
     out = folder / "results.jsonl"
     run_batch([str(records), str(DAMAGED)], out, BatchOptions(workers=1))
@@ -178,7 +180,9 @@ def test_the_report_is_self_contained_and_the_same_twice(results: Path, tmp_path
 
 def test_a_record_file_that_is_gone_is_said_not_guessed(results: Path, tmp_path: Path) -> None:
     moved = tmp_path / "moved.jsonl"
-    moved.write_text(results.read_text(encoding="utf-8").replace(str(results.parent / "games.jsonl"), "gone.jsonl"))
+    moved.write_text(
+        results.read_text(encoding="utf-8").replace(str(next(results.parent.glob("*/games.jsonl"))), "gone.jsonl")
+    )
     page = report_of(moved, tmp_path, "--illegal-shown", "3")
     assert page.count("no picture: the input file gone.jsonl was not found") == 3
     assert "the first 3 are shown in full" in page
@@ -196,7 +200,7 @@ def test_the_report_in_the_browser_fits_a_phone_and_a_desktop(results: Path, tmp
 
     out = tmp_path / "report.html"
     report_of(results, tmp_path)
-    for name, width in (("report-phone", 390), ("report-desktop", 1280)):
+    for name, width in (("report-phone", 360), ("report-desktop", 1280)):
         context = browser.new_context(viewport={"width": width, "height": 900})
         context.set_default_timeout(WAIT_MS)
         page = context.new_page()

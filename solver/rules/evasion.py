@@ -244,8 +244,8 @@ class DefenderControls(BlockRule):
             defender = ctx.board.defender_of.get(attacker.id)
             for ability in attacker.abilities_of(CantBeBlockedWhileDefenderControls):
                 flt = ability.cant_be_blocked_while_defender_controls
-                owned = [p for p in ctx.board.permanents.values() if p.controller == defender and not p.phased_out]
-                found = next((p for p in owned if flt.matches(p, attacker)), None)
+                owned = ctx.board.controlled_by(defender)
+                found = next((p for p in owned if ctx.matches(flt, p, attacker)), None)
                 if found is None or defender is None:
                     continue
                 reason = self.reason(
@@ -255,7 +255,7 @@ class DefenderControls(BlockRule):
                     ctx.forbid(blocker, attacker.id, reason)
 
 
-def _protected(quality: ProtectionQuality, blocker: Permanent, attacker: Permanent) -> bool:
+def _protected(ctx: BlockContext, quality: ProtectionQuality, blocker: Permanent, attacker: Permanent) -> bool:
     if quality == "everything":
         return True
     if quality == "multicolored":
@@ -269,7 +269,7 @@ def _protected(quality: ProtectionQuality, blocker: Permanent, attacker: Permane
     if isinstance(quality, CardType):
         return quality in blocker.types
     if isinstance(quality, CreatureFilter):
-        return quality.matches(blocker, attacker)
+        return ctx.matches(quality, blocker, attacker)
     return False
 
 
@@ -293,7 +293,7 @@ class Protection(PairRestriction):
     def forbids(self, ctx: BlockContext, blocker: Permanent, attacker: Permanent) -> Reason | None:
         for ability in attacker.abilities_of(ProtectionFrom):
             for quality in ability.protection_from:
-                if _protected(quality, blocker, attacker):
+                if _protected(ctx, quality, blocker, attacker):
                     return self.reason("protection", attacker=attacker, blocker=blocker, quality=QualityTerm(quality))
         return None
 
@@ -338,7 +338,7 @@ class CantBeBlockedByFilter(PairRestriction):
 
     def forbids(self, ctx: BlockContext, blocker: Permanent, attacker: Permanent) -> Reason | None:
         for ability in attacker.abilities_of(CantBeBlockedBy):
-            if ability.cant_be_blocked_by.matches(blocker, attacker):
+            if ctx.matches(ability.cant_be_blocked_by, blocker, attacker):
                 return self.reason(
                     "by", attacker=attacker, blocker=blocker, filter=FilterTerm(ability.cant_be_blocked_by)
                 )
@@ -364,7 +364,7 @@ class CantBeBlockedExceptByFilter(PairRestriction):
 
     def forbids(self, ctx: BlockContext, blocker: Permanent, attacker: Permanent) -> Reason | None:
         for ability in attacker.abilities_of(CantBeBlockedExceptBy):
-            if not ability.cant_be_blocked_except_by.matches(blocker, attacker):
+            if not ctx.matches(ability.cant_be_blocked_except_by, blocker, attacker):
                 return self.reason(
                     "except_by",
                     attacker=attacker,

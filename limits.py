@@ -210,8 +210,7 @@ def load_yaml(text: str, source: str = "<input>") -> Any:
 
 
 class _Open:
-    """A mapping or a list being read: its values so far (aliases expanded, open children not yet), its anchor, and
-    where its items are."""
+    """A mapping or a list being read: its values so far (aliases expanded), its anchor, where its items are."""
 
     __slots__ = ("anchor", "index", "key", "key_next", "mapping", "part", "values")
 
@@ -221,12 +220,10 @@ class _Open:
 
 
 def _count_events(text: str) -> bool:
-    """Refuse YAML beyond MAX_VALUES values (aliases expanded) or MAX_DEPTH levels from libyaml's events alone,
-    before any node is built: building PyYAML's nodes costs about 20 us and 1 KB a value, so a 1 MiB file used to
-    cost 10 s and 330 MB before the walk refused it. Counted as the walk counts (check_values), so the refusal and
-    its field path are the walk's; the count stops at the limit, so a refusal costs in proportion to the limit, not
-    to the input. Malformed text is left to the loader, which words the error (and counts nodes as it composes
-    them, when PyYAML has no libyaml). True: libyaml read it all within the limits."""
+    """Refuse YAML past MAX_VALUES values (aliases expanded) or MAX_DEPTH levels from libyaml's events, before a
+    node is built (nodes cost 20 us and 1 KB a value: 1 MiB used to cost 10 s and 330 MB before the walk refused it).
+    Counted as the walk counts, with its field path, and only up to the limit. True: read whole within the limits;
+    malformed text is left to the loader, which words the error (and counts nodes itself without libyaml)."""
     import yaml
 
     if not yaml.__with_libyaml__:
@@ -264,12 +261,9 @@ def _count_events(text: str) -> bool:
                 if len(stack) > MAX_DEPTH:
                     raise _problem_at(stack, _too_deep())
             elif stack:
-                if kind is scalar:
-                    stack[-1].values += 1
-                    if event.anchor is not None:
-                        sizes[event.anchor] = 1
-                else:
-                    stack[-1].values += sizes.get(event.anchor, 1)
+                if kind is scalar and event.anchor is not None:
+                    sizes[event.anchor] = 1
+                stack[-1].values += 1 if kind is scalar else sizes.get(event.anchor, 1)
                 if stack[-1].values > MAX_VALUES:
                     raise _problem_at(stack, _too_many_values())
     except yaml.YAMLError:
@@ -284,9 +278,8 @@ def _problem_at(stack: list[_Open], problem: InputLimitError) -> InputLimitError
 
 
 def _too_many_values() -> InputLimitError:
-    return InputLimitError(
-        "", f"more than {MAX_VALUES:,} values once YAML aliases are expanded", "too_many_values", {"count": MAX_VALUES}
-    )
+    many = f"more than {MAX_VALUES:,} values once YAML aliases are expanded"
+    return InputLimitError("", many, "too_many_values", {"count": MAX_VALUES})
 
 
 @cache

@@ -262,3 +262,35 @@ def test_connections_past_the_cap_are_closed_at_once_and_the_desk_still_answers(
             sock.close()
     time.sleep(0.2)
     assert request("GET", f"http://127.0.0.1:{quick}/api/words").status_code == 200
+
+
+def big_yaml_body() -> str:
+    """Just under the desk's 256 KiB: a valid board of 3,600 creatures in YAML (PyYAML took 6-8 s to read it)."""
+    lines = ["step: declare_blockers", "active_player: ana", "players: [ana, ben]", "permanents:"]
+    lines += [f"  - {{id: a{i}, controller: ana, power: 1, toughness: 1, attacking: ben}}" for i in range(1800)]
+    lines += [f"  - {{id: b{i}, controller: ben, power: 1, toughness: 1}}" for i in range(1800)]
+    text = "\n".join(lines) + "\n"
+    assert 200 * 1024 < len(text) < desk_app.MAX_BODY_BYTES
+    return text
+
+
+def test_yaml_bodies_are_read_off_the_event_loop(desk: Desk) -> None:
+    answers: list[Any] = []
+    body = big_yaml_body()
+
+    def post() -> None:
+        answers.append(request("POST", f"{desk.url}/api/parse", body, timeout=60))
+
+    posters = [threading.Thread(target=post, daemon=True) for _ in range(3)]
+    for thread in posters:
+        thread.start()
+    time.sleep(0.3)
+    for _ in range(5):
+        started = time.monotonic()
+        assert request("GET", f"{desk.url}/api/words").status_code == 200
+        assert time.monotonic() - started < 1.0, "a YAML body held the event loop"
+        time.sleep(0.1)
+    for thread in posters:
+        thread.join(60)
+    assert [a.status_code for a in answers] == [200, 200, 200]
+    assert len(answers[0].json()["snapshot"]["permanents"]) == 3600

@@ -39,6 +39,7 @@ from .work import DeskError
 STATIC = Path(__file__).parent / "static"
 MAX_BODY_BYTES = 256 * 1024
 LIGHT_BYTES = 16 * 1024  # bodies up to this size go to the light worker (desk/pool.py)
+LIGHT_QUEUE = 4  # requests waiting for the light worker
 BODY_TIMEOUT = 10.0  # seconds for a whole request body, once its headers are in (desk.md, "Serving")
 DEFAULT_TIME_LIMIT = 5.0
 MAX_TIME_LIMIT = 30.0
@@ -135,7 +136,7 @@ class Pools:
 
     def __init__(self, workers: int, queue: int) -> None:
         self.heavy = WorkerPool(workers, queue)
-        self.light = WorkerPool(1, queue)
+        self.light = WorkerPool(1, LIGHT_QUEUE)
 
     def start(self) -> None:
         self.light.start()

@@ -72,7 +72,10 @@ class _Worker:
         child.close()
 
     def ask(self, job: tuple[str, str, dict[str, Any]], timeout: float, closing: threading.Event) -> tuple[str, Any]:
-        self.conn.send(job)
+        try:
+            self.conn.send(job)
+        except OSError:  # it died while idle
+            raise Overran from None
         deadline = time.monotonic() + timeout
         while not self.conn.poll(POLL):
             if closing.is_set():

@@ -23,6 +23,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
+from ..combat.damage_report import DamageReport
 from ..models import Snapshot
 from ..models.answers import ChoiceAnswer, DeclarationCount, ForcedChoices
 from ..models.report import Language, Report
@@ -308,6 +309,19 @@ def create_app(*, allowed_hosts: list[str] | None = None, workers: int = 0, queu
     ) -> ForcedChoices:
         """The choices every legal declaration makes, and those none makes."""
         return await _answer(request, "forced", {"lang": lang, "time_limit": time_limit}, time_limit)  # type: ignore[no-any-return]
+
+    @app.post("/api/damage", openapi_extra=SNAPSHOT_BODY, tags=["questions"])
+    async def damage_endpoint(
+        request: Request,
+        lang: Lang = "en",
+        ranges: bool = True,
+        every: Annotated[int, Query(ge=0, le=1000)] = 0,
+    ) -> DamageReport:
+        """A timeline's combat damage steps (`events` with `assign_combat_damage`): each assignment judged with the
+        rules it breaks and the nearest legal one, what it deals and what dies; with `ranges`, how much each
+        recipient can be assigned. Without an assignment, the next damage step is asked about (docs/combat.md)."""
+        params = {"lang": lang, "ranges": ranges, "every": every}
+        return await _answer(request, "damage", params)  # type: ignore[no-any-return]
 
     @app.post(
         "/api/render",

@@ -171,7 +171,18 @@ def _export(text: str, format: str) -> tuple[bytes, str]:
     return out.encode("utf-8", "replace"), media
 
 
+def _damage(text: str, lang: str, ranges: bool, every: int) -> Any:
+    from ..combat.damage_report import damage_report
+
+    snapshot = loaded(parsed(text))
+    try:
+        return damage_report(snapshot, lang=lang, want_ranges=ranges, every=every)[0]  # type: ignore[arg-type]
+    except SnapshotError as exc:  # an event that can't happen where it is written
+        raise DeskError(422, "invalid_snapshot", exc.problems) from None
+
+
 _ANSWERS: dict[str, Any] = {
+    "damage": _damage,
     "check": _check,
     "judge": _judge,
     "can": _can,

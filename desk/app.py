@@ -8,9 +8,10 @@ limit ("unknown" when it is reached), and only the page's own files are served.
 
 from __future__ import annotations
 
-import json
+import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from importlib import metadata
 from pathlib import Path
 from typing import Annotated, Any, Literal, TypeVar
@@ -21,26 +22,26 @@ from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Res
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 
-from ..combat.damage_report import DamageReport, damage_report
-from ..combat.judging import judge
-from ..models import Snapshot, SnapshotError, one_declaration, parse_text, snapshot_from_data
+from ..combat.damage_report import DamageReport
+from ..models import Snapshot
 from ..models.answers import ChoiceAnswer, DeclarationCount, ForcedChoices
-from ..models.problem_words import shown
 from ..models.report import Language, Report
 from ..models.schema_words import schema_params
 from ..models.validation import InputProblem
-from ..render import render_svg
-from ..solver import QuestionError, can_attack, can_block, check, count_declarations, forced_choices
-from ..solver.explain import report_lines
+from . import work
 from .api_models import CardChoice, JudgeResult, ParsedSnapshot, Problem
 from .completion import complete
-from .error_words import ERROR_WORDS
+from .host_check import HostCheck
 from .page_words import page_words
+from .pool import GRACE, Busy, Overran, Stopped, WorkerPool
+from .work import DeskError
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY_BYTES = 256 * 1024
+LIGHT_BYTES = 16 * 1024  # bodies up to this size go to the light worker (desk/pool.py)
+LIGHT_QUEUE = 4  # requests waiting for the light worker
+BODY_TIMEOUT = 10.0  # seconds for a whole request body, once its headers are in (desk.md, "Serving")
 DEFAULT_TIME_LIMIT = 5.0
 MAX_TIME_LIMIT = 30.0
 LOCAL_HOSTS = ["127.0.0.1", "localhost", "::1", "[::1]"]
@@ -74,33 +75,6 @@ SNAPSHOT_BODY: dict[str, Any] = {
 }
 
 
-class DeskError(Exception):
-    """A 4xx answer: `word` is the heading's key in ERROR_WORDS (with its `values`), or an input problem itself;
-    `problems` are the input problems under it. Both are put in words in the request's language (`words`)."""
-
-    def __init__(
-        self, status: int, word: str | InputProblem, problems: list[InputProblem] | None = None, **values: int
-    ) -> None:
-        super().__init__(word if isinstance(word, str) else str(word))
-        self.status = status
-        self.word = word
-        self.values = values
-        self.problems = problems or []
-
-    def words(self, lang: str) -> tuple[str, list[Problem]]:
-        """The heading and the problems in `lang`."""
-        word = self.word
-        if isinstance(word, InputProblem):
-            heading = word.line(lang)
-        else:
-            heading = ERROR_WORDS[word].format(lang, {k: shown(v, lang) for k, v in self.values.items()})
-        return heading, worded(self.problems, lang)
-
-
-def worded(problems: list[InputProblem], lang: str) -> list[Problem]:
-    return [Problem(path=p.path, message=p.text(lang)) for p in problems]
-
-
 def request_lang(request: Request) -> str:
     """The request's language (`?lang=`), English when it names none we speak."""
     lang = request.query_params.get("lang", "en")
@@ -119,50 +93,59 @@ async def _body_text(request: Request) -> str:
         raise DeskError(413, "body_too_large", limit=MAX_BODY_BYTES)
     chunks: list[bytes] = []
     size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_BODY_BYTES:
-            raise DeskError(413, "body_too_large", limit=MAX_BODY_BYTES)
-        chunks.append(chunk)
+    try:
+        async with asyncio.timeout(BODY_TIMEOUT):  # a client that never finishes its body holds a connection
+            async for chunk in request.stream():
+                size += len(chunk)
+                if size > MAX_BODY_BYTES:
+                    raise DeskError(413, "body_too_large", limit=MAX_BODY_BYTES)
+                chunks.append(chunk)
+    except TimeoutError:
+        raise DeskError(408, "body_timeout", seconds=int(BODY_TIMEOUT)) from None
     try:
         return b"".join(chunks).decode("utf-8")
     except UnicodeDecodeError:
         raise DeskError(400, "body_not_utf8") from None
 
 
-def _parse(text: str) -> Any:
-    if not text.strip():
-        raise DeskError(400, "body_empty")
+async def _answer(request: Request, endpoint: str, params: dict[str, Any], time_limit: float | None = None) -> Any:
+    """The answer to a request body: read here (bytes only), put into words and answered off the event loop, by a
+    worker process when the desk serves (`pools`), else in a thread."""
+    text = await _body_text(request)
+    pools: Pools | None = request.app.state.pools
+    if pools is None:
+        return await run_in_threadpool(work.run, endpoint, text, params)
+    pool = pools.light if len(text) <= LIGHT_BYTES else pools.heavy
     try:
-        return parse_text(text, "request")  # within the input limits of limits.py, as on the command line
-    except SnapshotError as exc:
-        raise DeskError(400, "unreadable", exc.problems) from None
-
-
-def _load(data: Any) -> Snapshot:
+        pool.reserve()
+    except Busy as exc:
+        raise DeskError(503, "busy", retry_after=exc.retry_after) from None
+    except Stopped:
+        raise DeskError(503, "stopping") from None
+    limit = DEFAULT_TIME_LIMIT if time_limit is None else time_limit
     try:
-        return snapshot_from_data(data, within_limits=True)
-    except SnapshotError as exc:
-        raise DeskError(422, "invalid_snapshot", exc.problems) from None
+        return await run_in_threadpool(pool.answer, endpoint, text, params, limit)
+    except Overran:
+        raise DeskError(503, "overran", seconds=int(limit + GRACE)) from None
+    except Stopped:
+        raise DeskError(503, "stopping") from None
 
 
-async def read_snapshot(request: Request) -> Snapshot:
-    """The snapshot of an endpoint that judges one declaration (a timeline with `events` is a 422)."""
-    snapshot = _load(_parse(await _body_text(request)))
-    try:
-        return one_declaration(snapshot)
-    except SnapshotError as exc:
-        raise DeskError(422, "invalid_snapshot", exc.problems) from None
+class Pools:
+    """The worker processes of a serving desk: `light` for small bodies (at most LIGHT_BYTES), so that a small
+    request is answered while large ones keep `heavy` busy."""
 
+    def __init__(self, workers: int, queue: int) -> None:
+        self.heavy = WorkerPool(workers, queue)
+        self.light = WorkerPool(1, LIGHT_QUEUE)
 
-async def _solve(work: Callable[[], T]) -> T:
-    """CPU-bound solving off the event loop; a question that doesn't fit the snapshot is a 422."""
-    try:
-        return await run_in_threadpool(work)
-    except QuestionError as exc:
-        raise DeskError(422, exc.problem) from None
-    except SnapshotError as exc:  # a board beyond the size limits of solver/budget.py
-        raise DeskError(422, "board_too_large", exc.problems) from None
+    def start(self) -> None:
+        self.light.start()
+        self.heavy.start()
+
+    def close(self) -> None:
+        self.light.close()
+        self.heavy.close()
 
 
 def _version() -> str:
@@ -188,9 +171,24 @@ def _openapi(app: FastAPI) -> dict[str, Any]:
     return app.openapi_schema
 
 
-def create_app(*, allowed_hosts: list[str] | None = None) -> FastAPI:
-    """The app. `allowed_hosts`: Host headers it answers (default: loopback names only, against DNS rebinding)."""
+def create_app(*, allowed_hosts: list[str] | None = None, workers: int = 0, queue: int = 0) -> FastAPI:
+    """The app. `allowed_hosts`: Host headers it answers (default: loopback names only, against DNS rebinding; ["*"]:
+    any). `workers`: worker processes for the heavy work, started and stopped with the app's lifespan, with at
+    most `queue` requests waiting for one (0: threads of this process, as a library or a test uses it)."""
+    pools = Pools(workers, queue) if workers > 0 else None
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if pools is not None:
+            await run_in_threadpool(pools.start)
+        try:
+            yield
+        finally:
+            if pools is not None:
+                pools.close()
+
     app = FastAPI(
+        lifespan=lifespan,
         title="combatcheck judge's desk",
         version=_version(),
         description="Legality of Magic: The Gathering attack and block declarations (CR 508.1, 509.1), with "
@@ -202,7 +200,9 @@ def create_app(*, allowed_hosts: list[str] | None = None) -> FastAPI:
         openapi_url="/api/openapi.json",
     )
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
-    app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts or LOCAL_HOSTS)
+    app.state.pools = pools
+    hosts = allowed_hosts or LOCAL_HOSTS
+    app.add_middleware(HostCheck, allowed=None if "*" in hosts else hosts)
 
     @app.middleware("http")
     async def security_headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
@@ -212,7 +212,10 @@ def create_app(*, allowed_hosts: list[str] | None = None) -> FastAPI:
 
     @app.exception_handler(DeskError)
     async def desk_error(request: Request, exc: DeskError) -> JSONResponse:
-        return _error(exc.status, *exc.words(request_lang(request)))
+        response = _error(exc.status, *exc.words(request_lang(request)))
+        if exc.status == 503:
+            response.headers["Retry-After"] = str(exc.values.get("retry_after", 5))
+        return response
 
     @app.exception_handler(RequestValidationError)
     async def bad_parameters(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -246,14 +249,13 @@ def create_app(*, allowed_hosts: list[str] | None = None) -> FastAPI:
     async def check_endpoint(request: Request, lang: Lang = "en", time_limit: TimeLimit = DEFAULT_TIME_LIMIT) -> Report:
         """The verdict on the snapshot's declaration (no declaration: nobody attacks / blocks), with reasons and a
         witness, and the triggers of a legal declaration: the report of `combatcheck check --json`."""
-        snapshot = await read_snapshot(request)
-        return await _solve(lambda: judge(snapshot, lang=lang, time_limit=time_limit))
+        return await _answer(request, "check", {"lang": lang, "time_limit": time_limit}, time_limit)  # type: ignore[no-any-return]
 
     @app.post("/api/solve", openapi_extra=SNAPSHOT_BODY, tags=["judge"])
     async def solve_endpoint(request: Request, lang: Lang = "en", time_limit: TimeLimit = DEFAULT_TIME_LIMIT) -> Report:
         """A legal declaration obeying the most requirements, nearest to the snapshot's own, and its triggers."""
-        snapshot = await read_snapshot(request)
-        return await _solve(lambda: judge(snapshot, lang=lang, time_limit=time_limit, find=True))
+        params = {"lang": lang, "time_limit": time_limit, "find": True}
+        return await _answer(request, "check", params, time_limit)  # type: ignore[no-any-return]
 
     @app.post("/api/judge", openapi_extra=SNAPSHOT_BODY, tags=["page"])
     async def judge_endpoint(
@@ -261,19 +263,8 @@ def create_app(*, allowed_hosts: list[str] | None = None) -> FastAPI:
     ) -> JudgeResult:
         """Everything the page shows at once: the report (with the triggers of a legal declaration), its
         explanation, the picture, the number of legal declarations (the first five) and the forced choices."""
-        snapshot = await read_snapshot(request)
-
-        def work() -> JudgeResult:
-            report = judge(snapshot, lang=lang, time_limit=time_limit)
-            return JudgeResult(
-                report=report,
-                lines=report_lines(report.model_copy(update={"triggers": None}), snapshot),
-                svg=render_svg(snapshot, report),
-                count=count_declarations(snapshot, limit=1000, show=5, lang=lang, time_limit=time_limit),
-                forced=forced_choices(snapshot, lang=lang, time_limit=time_limit),
-            )
-
-        return await _solve(work)
+        # three answers (the check, the count, the forced choices), each within the time limit
+        return await _answer(request, "judge", {"lang": lang, "time_limit": time_limit}, 3 * time_limit)  # type: ignore[no-any-return]
 
     @app.post("/api/can-block", openapi_extra=SNAPSHOT_BODY, tags=["questions"])
     async def can_block_endpoint(
@@ -285,8 +276,8 @@ def create_app(*, allowed_hosts: list[str] | None = None) -> FastAPI:
     ) -> ChoiceAnswer:
         """Can `blocker` block `attacker`? A legal declaration in which it does (nearest to the snapshot's), or the
         restrictions that forbid it, or the requirements it would cost."""
-        snapshot = await read_snapshot(request)
-        return await _solve(lambda: can_block(snapshot, blocker, attacker, lang=lang, time_limit=time_limit))
+        params = {"actor": blocker, "target": attacker, "attack": False, "lang": lang, "time_limit": time_limit}
+        return await _answer(request, "can", params, time_limit)  # type: ignore[no-any-return]
 
     @app.post("/api/can-attack", openapi_extra=SNAPSHOT_BODY, tags=["questions"])
     async def can_attack_endpoint(
@@ -297,8 +288,8 @@ def create_app(*, allowed_hosts: list[str] | None = None) -> FastAPI:
         time_limit: TimeLimit = DEFAULT_TIME_LIMIT,
     ) -> ChoiceAnswer:
         """Can `creature` attack `target` (a player, planeswalker or battle)? Answered as can-block."""
-        snapshot = await read_snapshot(request)
-        return await _solve(lambda: can_attack(snapshot, creature, target, lang=lang, time_limit=time_limit))
+        params = {"actor": creature, "target": target, "attack": True, "lang": lang, "time_limit": time_limit}
+        return await _answer(request, "can", params, time_limit)  # type: ignore[no-any-return]
 
     @app.post("/api/count", openapi_extra=SNAPSHOT_BODY, tags=["questions"])
     async def count_endpoint(
@@ -309,18 +300,15 @@ def create_app(*, allowed_hosts: list[str] | None = None) -> FastAPI:
         time_limit: TimeLimit = DEFAULT_TIME_LIMIT,
     ) -> DeclarationCount:
         """How many legal declarations (paying no cost) are there, up to `limit`, and the first `show` of them."""
-        snapshot = await read_snapshot(request)
-        return await _solve(
-            lambda: count_declarations(snapshot, limit=limit, show=show, lang=lang, time_limit=time_limit)
-        )
+        params = {"limit": limit, "show": show, "lang": lang, "time_limit": time_limit}
+        return await _answer(request, "count", params, time_limit)  # type: ignore[no-any-return]
 
     @app.post("/api/forced", openapi_extra=SNAPSHOT_BODY, tags=["questions"])
     async def forced_endpoint(
         request: Request, lang: Lang = "en", time_limit: TimeLimit = DEFAULT_TIME_LIMIT
     ) -> ForcedChoices:
         """The choices every legal declaration makes, and those none makes."""
-        snapshot = await read_snapshot(request)
-        return await _solve(lambda: forced_choices(snapshot, lang=lang, time_limit=time_limit))
+        return await _answer(request, "forced", {"lang": lang, "time_limit": time_limit}, time_limit)  # type: ignore[no-any-return]
 
     @app.post("/api/damage", openapi_extra=SNAPSHOT_BODY, tags=["questions"])
     async def damage_endpoint(
@@ -332,15 +320,8 @@ def create_app(*, allowed_hosts: list[str] | None = None) -> FastAPI:
         """A timeline's combat damage steps (`events` with `assign_combat_damage`): each assignment judged with the
         rules it breaks and the nearest legal one, what it deals and what dies; with `ranges`, how much each
         recipient can be assigned. Without an assignment, the next damage step is asked about (docs/combat.md)."""
-        snapshot = _load(_parse(await _body_text(request)))
-
-        def work() -> DamageReport:
-            try:
-                return damage_report(snapshot, lang=lang, want_ranges=ranges, every=every)[0]
-            except SnapshotError as exc:  # an event that can't happen where it is written
-                raise DeskError(422, "invalid_snapshot", exc.problems) from None
-
-        return await _solve(work)
+        params = {"lang": lang, "ranges": ranges, "every": every}
+        return await _answer(request, "damage", params)  # type: ignore[no-any-return]
 
     @app.post(
         "/api/render",
@@ -353,27 +334,15 @@ def create_app(*, allowed_hosts: list[str] | None = None) -> FastAPI:
         request: Request, lang: Lang = "en", witness: bool = True, time_limit: TimeLimit = DEFAULT_TIME_LIMIT
     ) -> Response:
         """The picture of the snapshot, its verdict and marks, and the witness (SVG)."""
-        snapshot = await read_snapshot(request)
-        svg = await _solve(
-            lambda: render_svg(snapshot, check(snapshot, lang=lang, time_limit=time_limit), witness=witness)
-        )
+        params = {"lang": lang, "witness": witness, "time_limit": time_limit}
+        svg = await _answer(request, "render", params, time_limit)
         return Response(svg, media_type="image/svg+xml")
 
     @app.post("/api/parse", tags=["page"])
     async def parse_endpoint(request: Request, lang: Lang = "en") -> ParsedSnapshot:
         """A snapshot file's text (JSON or YAML) as JSON data, with the problems that keep it from being checked
         (the data is returned even then, so the page can load it and let the judge fix it)."""
-        data = _parse(await _body_text(request))
-        if not isinstance(data, dict):
-            raise DeskError(422, InputProblem.of("", "not_a_mapping"))
-        try:
-            one_declaration(_load(data))
-        except DeskError as exc:
-            heading, problems = exc.words(lang)
-            return ParsedSnapshot(snapshot=data, problems=problems or [Problem(path="", message=heading)])
-        except SnapshotError as exc:  # a combat timeline: the page judges one declaration
-            return ParsedSnapshot(snapshot=data, problems=worded(exc.problems, lang))
-        return ParsedSnapshot(snapshot=data, problems=[])
+        return await _answer(request, "parse", {"lang": lang})  # type: ignore[no-any-return]
 
     @app.post(
         "/api/export",
@@ -386,16 +355,8 @@ def create_app(*, allowed_hosts: list[str] | None = None) -> FastAPI:
     ) -> Response:
         """The snapshot text (JSON or YAML) written out as a file for the CLI: block-style YAML, or indented JSON.
         `lang` is the language of the errors (a snapshot that is not valid is not saved)."""
-        data = _parse(await _body_text(request))
-        _load(data)  # only a valid snapshot is saved as one
-        if format == "json":
-            text, media = json.dumps(data, indent=2, ensure_ascii=False) + "\n", "application/json"
-        else:
-            import yaml
-
-            text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=None)
-            media = "application/yaml"
-        return Response(text.encode("utf-8", "replace"), media_type=media)
+        body, media = await _answer(request, "export", {"format": format})
+        return Response(body, media_type=media)
 
     @app.get("/api/words", tags=["page"])
     def words_endpoint() -> dict[str, dict[str, str]]:

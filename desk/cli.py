@@ -121,14 +121,20 @@ def serve_command(
     host: Annotated[
         str, typer.Option("--host", help="address to listen on; the default answers this machine only")
     ] = "127.0.0.1",
+    workers: Annotated[
+        int, typer.Option("--workers", min=0, max=64, help="processes for the checks (0: the CPUs, at most 4)")
+    ] = 0,
 ) -> None:
     """Start the judge's desk: a local web page (and its JSON API) at http://127.0.0.1:PORT/. Ctrl-C stops it."""
     import errno
+    import ipaddress
+    import os
     import socket
 
     import uvicorn
 
     from .app import LOCAL_HOSTS, create_app
+    from .server import config
 
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     with socket.socket(family, socket.SOCK_STREAM) as probe:
@@ -140,10 +146,15 @@ def serve_command(
             field = "--port" if exc.errno in (errno.EADDRINUSE, errno.EACCES) else "--host"
             remedy = " (try --port with another number)" if field == "--port" else ""
             fail([f"{field}: can't listen on {host}:{port}: {exc.strerror or exc}{remedy}"])
-    local = host in LOCAL_HOSTS
+    try:  # every loopback address (127.0.0.0/8, ::1) keeps the Host check against DNS rebinding
+        local = ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        local = host in LOCAL_HOSTS
     if not local:
         err.print(f"warning: {host} is reachable from other machines; anyone who can reach it can use the desk")
-    app = create_app(allowed_hosts=None if local else ["*"])
+    allowed = [*LOCAL_HOSTS, host, f"[{host}]"] if local else ["*"]
+    count = workers or min(4, os.cpu_count() or 1)
+    app = create_app(allowed_hosts=allowed, workers=count, queue=4 * count)
     shown = f"[{host}]" if ":" in host else host
     err.print(f"combatcheck desk: http://{shown}:{port}/  (API schema: /api/openapi.json; Ctrl-C stops it)")
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    uvicorn.Server(config(app, host, port)).run()

@@ -35,4 +35,27 @@ ERROR_WORDS: dict[str, Message] = {
     "invalid_parameters": Message(
         "invalid request parameters", "paramètres de requête invalides", "parámetros de la petición no válidos"
     ),
+    "invalid_host": Message(
+        "this desk answers requests for this machine only (the Host header names another site)",
+        "ce bureau ne répond qu'aux requêtes destinées à cet ordinateur (l'en-tête d'hôte désigne un autre serveur)",
+        "este escritorio solo responde a peticiones para esta máquina (la cabecera de anfitrión nombra otro servidor)",
+    ),
+    "busy": Message(
+        "the desk is busy: every worker is checking and the queue is full; try again in {retry_after} seconds",
+        "le bureau est occupé : chaque processus vérifie et la liste d'attente est pleine ; réessayez dans "
+        "{retry_after} secondes",
+        "el escritorio está ocupado: cada proceso comprueba y la cola está llena; inténtalo de nuevo en {retry_after} "
+        "segundos",
+    ),
+    "overran": Message(
+        "the answer took more than {seconds} seconds, past its time limit: its work was stopped",
+        "la réponse a pris plus de {seconds} secondes, au-delà de son temps limite : son travail a été arrêté",
+        "la respuesta tardó más de {seconds} segundos, más allá de su tiempo límite: su trabajo se detuvo",
+    ),
+    "stopping": Message("the desk is stopping", "le bureau s'arrête", "el escritorio se está deteniendo"),
+    "body_timeout": Message(
+        "the request body did not arrive within {seconds} seconds",
+        "le corps de la requête n'est pas arrivé en {seconds} secondes",
+        "el cuerpo de la petición no llegó en {seconds} segundos",
+    ),
 }

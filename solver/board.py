@@ -5,23 +5,36 @@ from __future__ import annotations
 from collections import defaultdict
 from functools import cached_property
 
+from pydantic import BaseModel
+
 from ..models import Permanent, Snapshot
 from ..models.abilities import Keyword, ability_name
 from ..models.characteristics import CardType
 from ..models.effects import GrantEffect, effect_key
-from ..models.validation import defending_player_of
+from .budget import Budget
 
 
-def _with_grants(snapshot: Snapshot) -> tuple[Permanent, ...]:
-    """Apply "creatures matching X have Y" effects. Filters see the permanents as written (no grant chains)."""
+def _with_grants(snapshot: Snapshot, budget: Budget) -> tuple[Permanent, ...]:
+    """Apply "creatures matching X have Y" effects. Filters see the permanents as written (no grant chains).
+    Matching reads the clock, and every granted ability counts as an atom: 1,000 creatures granted 50 grants of
+    many abilities each would otherwise fill memory before any rule runs."""
     grants = [e for e in snapshot.effects if isinstance(e, GrantEffect)]
     if not grants:
         return snapshot.permanents
     out = []
     for perm in snapshot.permanents:
-        extra = tuple(a for g in grants if perm.is_creature and g.to.matches(perm) for a in g.grant)
+        budget.tick(len(grants))
+        extra = tuple(a for g in grants if perm.is_creature and g.to.matches(perm, None, budget.tick) for a in g.grant)
+        if extra:
+            budget.spend(len(extra))
         out.append(perm.model_copy(update={"abilities": perm.abilities + extra}) if extra else perm)
     return tuple(out)
+
+
+def _ability_weight(ability: object) -> int:
+    if not isinstance(ability, BaseModel):
+        return 1
+    return 1 + sum(len(v) for v in ability.__dict__.values() if isinstance(v, tuple))
 
 
 # Enum members as module constants: reading one off its class costs about 0.5 us on Python 3.11 (EnumType has a
@@ -30,9 +43,15 @@ _LAND, _HASTE, _AS_THOUGH_UNTAPPED = CardType.LAND, Keyword.HASTE, Keyword.CAN_B
 
 
 class Board:
-    def __init__(self, snapshot: Snapshot) -> None:
+    """`budget`: the check's, whose clock the loops over the board read (a board can be as large as the input
+    limits allow); without one, no time limit."""
+
+    def __init__(self, snapshot: Snapshot, budget: Budget | None = None) -> None:
         self.snapshot = snapshot
-        self.permanents: dict[str, Permanent] = {p.id: p for p in _with_grants(snapshot)}
+        self.budget = budget = Budget() if budget is None else budget
+        self.permanents: dict[str, Permanent] = {p.id: p for p in _with_grants(snapshot, budget)}
+        budget.tick(len(self.permanents) + len(snapshot.players))
+        self._weights: dict[str, int] = {}
         self.team: dict[str, str] = {
             p.id: (p.team or p.id) if snapshot.shared_team_turns else p.id for p in snapshot.players
         }
@@ -40,9 +59,23 @@ class Board:
     @cached_property
     def words(self) -> frozenset[str]:
         """Every ability and effect word on the board (after grants): rules that read none of them are skipped."""
-        found = {ability_name(a) for p in self.permanents.values() for a in p.abilities}
+        found: set[str] = set()
+        for p in self.permanents.values():
+            self.budget.tick(1 + len(p.abilities))
+            found.update(ability_name(a) for a in p.abilities)
+        self.budget.tick(len(self.snapshot.effects))
         found.update(effect_key(e) for e in self.snapshot.effects)
         return frozenset(found)
+
+    def weight(self, perm: Permanent) -> int:
+        """What a rule may have to look at on `perm` for one pair: its abilities and the items listed in them (a
+        protection from 10,000 qualities). The work the check's clock counts (filters count their own)."""
+        known = self._weights.get(perm.id)
+        if known is None:
+            self.budget.tick(1 + len(perm.abilities))
+            known = 1 + sum(_ability_weight(a) for a in perm.abilities)
+            self._weights[perm.id] = known
+        return known
 
     def __getitem__(self, permanent_id: str) -> Permanent:
         return self.permanents[permanent_id]
@@ -53,12 +86,14 @@ class Board:
 
     @cached_property
     def attackers(self) -> list[Permanent]:
+        self.budget.tick(len(self.permanents))
         return [p for p in self.permanents.values() if p.attacking is not None and not p.phased_out]
 
     @cached_property
     def defender_of(self) -> dict[str, str]:
         """The defending player of each attacker (508.5): the player it attacks, or who controls / protects it."""
         out = {}
+        self.budget.tick(len(self.attackers))
         for attacker in self.attackers:
             assert attacker.attacking is not None
             player = self.defender_for_target(attacker.attacking)
@@ -68,6 +103,7 @@ class Board:
 
     @cached_property
     def _bands(self) -> dict[str, tuple[str, ...]]:
+        self.budget.tick(sum(len(band) for band in self.snapshot.bands))
         return {member: band for band in self.snapshot.bands for member in band}
 
     def band_of(self, attacker_id: str) -> tuple[str, ...]:
@@ -81,21 +117,29 @@ class Board:
     @cached_property
     def _by_controller(self) -> dict[str, list[Permanent]]:
         out: dict[str, list[Permanent]] = defaultdict(list)
+        self.budget.tick(len(self.permanents))
         for perm in self.permanents.values():
             if not perm.phased_out:
                 out[perm.controller].append(perm)
         return out
 
+    def controlled_by(self, player_id: str | None) -> list[Permanent]:
+        """The permanents `player_id` controls, phased-out ones left out, in snapshot order."""
+        return self._by_controller.get(player_id, []) if player_id is not None else []
+
     def creatures_of(self, player_id: str) -> list[Permanent]:
+        self.budget.tick(len(self._by_controller.get(player_id, ())))
         return [p for p in self._by_controller.get(player_id, []) if p.is_creature]
 
     def lands_of(self, player_id: str) -> list[Permanent]:
+        self.budget.tick(len(self._by_controller.get(player_id, ())))
         return [p for p in self._by_controller.get(player_id, []) if _LAND in p.types]
 
     @cached_property
     def defending_side(self) -> list[Permanent]:
         """Creatures of every player who is defending against some attacker, in snapshot order."""
         groups = {self.block_group(d) for d in self.defender_of.values()}
+        self.budget.tick(len(self.permanents))
         return [
             p
             for p in self.permanents.values()
@@ -107,6 +151,7 @@ class Board:
     def attacking_players(self) -> list[str]:
         """The active player, or the whole active team when teams share turns (805.10a)."""
         team = self.team[self.snapshot.active_player]
+        self.budget.tick(len(self.snapshot.players))
         return [p.id for p in self.snapshot.players if self.team[p.id] == team]
 
     @cached_property
@@ -115,14 +160,15 @@ class Board:
         snapshot = self.snapshot
         active = snapshot.active_player
         order = [p.id for p in snapshot.players]
+        self.budget.tick(2 * len(order))
         opponents = [p for p in order if self.team[p] != self.team[active]]
         if snapshot.range_of_influence is not None:  # 801.3: only opponents within range may be attacked
-            seat = order.index(active)
+            seats = {p: i for i, p in enumerate(order)}
+            seat = seats[active]
             opponents = [
                 p
                 for p in opponents
-                if min((order.index(p) - seat) % len(order), (seat - order.index(p)) % len(order))
-                <= snapshot.range_of_influence
+                if min((seats[p] - seat) % len(order), (seat - seats[p]) % len(order)) <= snapshot.range_of_influence
             ]
         option = snapshot.attack_option
         if option == "chosen":
@@ -139,6 +185,7 @@ class Board:
         defending players, the planeswalkers they control, the battles they protect (310.8b)."""
         defending = set(self.defending_players)
         targets = {player: player for player in self.defending_players}
+        self.budget.tick(len(self.permanents))
         for perm in self.permanents.values():
             if perm.phased_out:
                 continue
@@ -152,11 +199,24 @@ class Board:
     def attack_candidates(self) -> list[Permanent]:
         """Creatures of the attacking players, in snapshot order."""
         attacking = set(self.attacking_players)
+        self.budget.tick(len(self.permanents))
         return [p for p in self.permanents.values() if p.is_creature and p.controller in attacking]
+
+    @cached_property
+    def _target_players(self) -> dict[str, str | None]:
+        """models.validation.defending_player_of for every id at once (it walks the permanents on each call)."""
+        self.budget.tick(len(self.permanents))
+        out: dict[str, str | None] = {}
+        for perm in self.snapshot.permanents:
+            out.setdefault(
+                perm.id, perm.protector if perm.is_battle else perm.controller if perm.is_planeswalker else None
+            )
+        out.update((p.id, p.id) for p in self.snapshot.players)
+        return out
 
     def defender_for_target(self, target_id: str) -> str | None:
         """The player an attack on a player, planeswalker or battle is against (508.5)."""
-        return defending_player_of(self.snapshot, target_id)
+        return self._target_players.get(target_id)
 
     def may_be_declared_attacker(self, perm: Permanent) -> bool:
         """508.1a: an untapped creature, not a battle, phased in, and not summoning sick unless it has haste."""

@@ -2,7 +2,9 @@
 
 The time limit covers compiling the rules, evaluating the proposal, building the CP-SAT model, the search and the
 witness: every loop that grows with the board calls `tick`, which looks at the clock every few thousand steps, and
-the search gets the time left. A check overshoots its limit only by the stretch between two clock reads, importing
+the search gets the time left. A step is a bounded piece of work: a filter node matched (filters tick as they match,
+`Context.matches`), one pair times the abilities a rule may read on it (`Board.weight`), an atom, a finding put
+into words (`explain.FINDING_WORK`); tests/test_budget_loops.py checks that no loop works without counting. A check overshoots its limit only by the stretch between two clock reads, importing
 ortools, and CP-SAT's own reaction to its limit (measured: docs/performance.md, "Huge boards"). The size limits
 keep memory bounded: a board with more candidate pairs than `MAX_PAIRS` is refused before any work, and one whose
 rules compile to more than `MAX_ATOMS` atoms is refused when it gets there.

@@ -18,7 +18,7 @@ from ..models import Declaration, Snapshot, one_declaration
 from ..models.report import CostItem, Finding, Language, Outcome, Report, SolverInfo
 from .board import Board
 from .budget import Budget, DeadlineReached
-from .explain import finding, total_cost, words
+from .explain import explained, total_cost, words
 from .ir import Compilation, Pair, Reason, Truth
 from .optimum import Optimum, optimise
 from .rules import CATALOG, AttackContext, BlockContext, Context
@@ -41,7 +41,7 @@ def compile_snapshot(
     (SnapshotError): read as one declaration it would be "no declaration", and legal."""
     one_declaration(snapshot)
     budget = budget or Budget()
-    board = Board(snapshot)
+    board = Board(snapshot, budget)
     ordered = sorted(proposal, key=lambda p: (p.actor, p.target))
     ctx: Context = (
         AttackContext(board, ordered, budget)
@@ -167,13 +167,14 @@ def check(
         proposal = proposal_pairs(snapshot)
         board, compilation = compile_snapshot(snapshot, proposal, budget)
         evaluation = evaluate(compilation, proposal, proposal=True, budget=budget)
+        budget.tick(compilation.pair_work)
         available = compilation.available_pairs(proposal)
         budget.check()
         # no declaration paying only what the proposal pays obeys more than bound.upper
         bound = requirement_bound(compilation, available)
+        violations = explained(evaluation.broken, board, lang, budget)
     except DeadlineReached:
         return _unknown(snapshot, lang, started, cpsat=False)
-    violations = [finding(r, board, lang) for r in evaluation.broken]
 
     upper = bound.upper
     needs_optimum = evaluation.obeyed_count < upper
@@ -212,6 +213,10 @@ def check(
     if verdict == "illegal" and optimum is not None and optimum.pairs is not None:
         try:
             witness_eval = evaluate(compilation, optimum.pairs, budget=budget)
+            mine = set(evaluation.obeyed)
+            missed = explained(
+                (compilation.requirements[i].reason for i in witness_eval.obeyed if i not in mine), board, lang, budget
+            )
         except DeadlineReached:
             if not violations:  # the missed requirements are the only reason, and there was no time to name them
                 total, obeyed = len(compilation.requirements), evaluation.obeyed_count
@@ -219,10 +224,6 @@ def check(
         else:
             witness_declaration = as_declaration(snapshot.step, optimum.pairs)
             witness_outcome = outcome(board, compilation, optimum.pairs, lang)
-            mine = set(evaluation.obeyed)
-            missed = [
-                finding(compilation.requirements[i].reason, board, lang) for i in witness_eval.obeyed if i not in mine
-            ]
             if evaluation.obeyed_count < witness_eval.obeyed_count:
                 violations += missed
 

@@ -35,6 +35,7 @@ def _at_optimum(compilation: Compilation, budget: Budget) -> tuple[RequirementMo
     optimum = optimise(compilation, frozenset(), budget=budget)
     if not optimum.exact or optimum.best is None or optimum.pairs is None:
         return None
+    budget.tick(compilation.pair_work)
     built = RequirementModel(compilation, compilation.free_pairs(), budget=budget)
     built.model.add(LinearExpr.sum(built.obeyed) >= optimum.best)
     # Starting from the optimal declaration, the search finds the others nearby without the LP relaxation, which

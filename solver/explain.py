@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from typing import get_args
 
 from ..models import Declaration, Snapshot
 from ..models.costs import mana_symbols
 from ..models.report import Finding, Language, Report, Triggered
 from .board import Board
+from .budget import Budget
 from .ir import Reason, Value
 from .rules import CATALOG
 from .text import Message, join
@@ -31,6 +33,20 @@ def render(reason: Reason, board: Board, lang: str = "en") -> str:
     rule = _RULES[reason.rule]
     values = {k: words(v, board, lang) for k, v in reason.values}
     return rule.messages[reason.code].format(lang, values)
+
+
+# The work of putting one reason into words, for the clock: bounded, since a filter's phrase shows at most a dozen
+# alternatives and names (solver/text/filters.py), but a proposal can break 40,000 restrictions.
+FINDING_WORK = 256
+
+
+def explained(reasons: Iterable[Reason], board: Board, lang: str, budget: Budget) -> list[Finding]:
+    """Each reason as a finding, within `budget` (DeadlineReached past its time)."""
+    out = []
+    for reason in reasons:
+        budget.tick(FINDING_WORK)
+        out.append(finding(reason, board, lang))
+    return out
 
 
 def finding(reason: Reason, board: Board, lang: str = "en") -> Finding:

@@ -139,6 +139,11 @@ class Compilation:
     requirements: list[Requirement] = field(default_factory=list)
     proposal_only: list[Reason] = field(default_factory=list)
 
+    @property
+    def pair_work(self) -> int:
+        """The work of a walk over the candidate pairs and the costs (`available_pairs`): what the clock counts."""
+        return len(self.candidate_pairs) + len(self.costs)
+
     def costly(self) -> tuple[set[str], set[Pair]]:
         """Actors that cost to declare at all, and pairs that cost to declare."""
         actors = {c.actor for c in self.costs if c.target is None}

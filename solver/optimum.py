@@ -291,6 +291,7 @@ def optimise(
 
     budget = budget or Budget(time_limit)
     try:
+        budget.tick(compilation.pair_work)
         available = compilation.available_pairs(reference) if pairs is None else pairs
         wanted = worth_declaring(compilation, available, reference, budget)
         built = RequirementModel(compilation, wanted, budget=budget, objects=False)

@@ -21,7 +21,7 @@ from ..models.validation import InputProblem
 from .board import Board
 from .budget import Budget, DeadlineReached
 from .decide import as_declaration, check, compile_snapshot, proposal_pairs
-from .explain import finding
+from .explain import explained
 from .ir import Pair, Reason, Restriction
 from .optimum import RequirementModel, new_solver
 from .question_words import choice_text, say
@@ -39,7 +39,8 @@ class QuestionError(ValueError):
 
 
 def findings(reasons: list[Reason], board: Board, lang: str) -> list[Finding]:
-    return [finding(r, board, lang) for r in dict.fromkeys(reasons)]
+    """The reasons in words, each once, within the check's budget (the board's)."""
+    return explained(dict.fromkeys(reasons), board, lang, board.budget)
 
 
 def _expect(snapshot: Snapshot, step: str, question: str) -> None:
@@ -102,6 +103,7 @@ def _decide_can(
             forbidden_by=findings(forbidden, board, lang),
         )
     # Declarations making the choice may pay its own cost, and no other (docs/format.md, "Costs").
+    budget.tick(compilation.pair_work)
     available = compilation.available_pairs(frozenset({pair}))
     built = RequirementModel(compilation, available, guarded=True, budget=budget)
     built.model.add(built.lits.pair[pair] == 1)

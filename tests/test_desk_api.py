@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import combatcheck.combat.judging as judging
 import combatcheck.desk.app as desk_app
 import pytest
 from combatcheck.combat import judge
@@ -114,7 +115,7 @@ def test_every_solve_gets_the_time_limit(client: TestClient, monkeypatch: pytest
         seen.append(kwargs.get("time_limit"))
         return judge(snapshot, **kwargs)
 
-    monkeypatch.setattr(desk_app, "judge", spy)
+    monkeypatch.setattr(judging, "judge", spy)  # the desk's work (desk/work.py) looks it up there
     _post(client, "/api/check", MENACE)
     _post(client, "/api/check", MENACE, time_limit=0.5)
     assert seen == [desk_app.DEFAULT_TIME_LIMIT, 0.5]
@@ -124,7 +125,7 @@ def test_an_internal_error_is_a_json_message_without_traceback(monkeypatch: pyte
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("secret detail")
 
-    monkeypatch.setattr(desk_app, "judge", broken)
+    monkeypatch.setattr(judging, "judge", broken)
     client = TestClient(create_app(), base_url="http://127.0.0.1", raise_server_exceptions=False)
     response = _post(client, "/api/check", MENACE)
     assert response.status_code == 500 and "internal error" in response.json()["error"]

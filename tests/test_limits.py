@@ -313,3 +313,72 @@ def test_load_json_refuses_exactly_what_the_walk_refuses(value: Any, around: lis
     except InputLimitError:
         fast_ok = False
     assert fast_ok == walk_ok
+
+
+# -- issue 20, item 7: YAML counted while it is read, not after PyYAML has built every node ---------------------
+def many_values_yaml(size: int) -> str:
+    """`size` bytes of small mappings: about 3 values every 9 bytes, so far beyond MAX_VALUES at 1 MiB."""
+    return "permanents:\n" + "- {a: 1}\n" * (size // 9)
+
+
+def _refusal_cost(text: str) -> tuple[InputLimitError, float, int]:
+    import time
+    import tracemalloc
+
+    tracemalloc.start()
+    started = time.process_time()
+    try:
+        with pytest.raises(InputLimitError) as refused:
+            load_yaml(text)
+        return refused.value, time.process_time() - started, tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_too_many_yaml_values_are_refused_in_proportion_to_the_limit_not_the_input() -> None:
+    """Before: 1 MiB cost 8-18 CPU-s and 200-330 MB (every node built, then walked); 16 MiB, minutes and GBs."""
+    small, cost_small, peak_small = _refusal_cost(many_values_yaml(1024 * 1024))
+    assert str(small) == f"permanents: more than {MAX_VALUES:,} values once YAML aliases are expanded"
+    assert cost_small < 3.0 and peak_small < 80 * 1024 * 1024, (cost_small, peak_small)
+    text = many_values_yaml(8 * 1024 * 1024)
+    big, cost_big, peak_big = _refusal_cost(text)
+    assert str(big) == str(small)
+    # libyaml reads a UTF-8 copy of the text; beyond it, the count stops at the limit
+    assert cost_big < 2 * cost_small + 1.0 and peak_big < 2 * peak_small + 2 * len(text), (cost_big, peak_big)
+
+
+def test_the_count_while_reading_agrees_with_the_walk() -> None:
+    """The same values the walk counts (aliases expanded), the same field path: libyaml's events or the values."""
+    import yaml
+
+    inner = "[" + ", ".join(["0"] * 999) + "]"
+    fits = f"a: &x {inner}\nb: [{', '.join(['*x'] * 198)}]\n"  # 1 + 1 + 1,000 + 1 + 1 + 198,000 values
+    over = f"a: &x {inner}\nb: [{', '.join(['*x'] * 200)}]\n"
+    assert load_yaml(fits)["b"][0][0] == 0
+    with pytest.raises(InputLimitError) as by_events:
+        load_yaml(over)
+    assert by_events.value.where == "b"
+    if yaml.__with_libyaml__:
+        with pytest.raises(InputLimitError) as by_walk:
+            check_values(yaml.safe_load(over))
+        assert (by_walk.value.where, by_walk.value.message) == (by_events.value.where, by_events.value.message)
+
+
+def test_without_libyaml_the_nodes_are_counted_as_they_are_composed(monkeypatch: pytest.MonkeyPatch) -> None:
+    import yaml
+
+    monkeypatch.setattr(yaml, "__with_libyaml__", False)
+    with pytest.raises(InputLimitError, match=f"more than {MAX_VALUES:,} values") as refused:
+        load_yaml(many_values_yaml(1024 * 1024), "big.yaml")
+    assert refused.value.where.startswith("big.yaml:")  # a position: the values were never built
+
+
+def test_valid_yaml_reads_the_same_through_libyaml_and_pyyaml(monkeypatch: pytest.MonkeyPatch) -> None:
+    import yaml
+
+    for example in sorted(EXAMPLES.glob("*.yaml")):
+        text = example.read_text(encoding="utf-8")
+        fast = load_yaml(text)
+        with monkeypatch.context() as patched:
+            patched.setattr(yaml, "__with_libyaml__", False)
+            assert load_yaml(text) == fast, example.name

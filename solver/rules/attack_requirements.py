@@ -125,6 +125,7 @@ class MustBeAttacked(AttackRule):
             if not isinstance(effect, MustBeAttackedEffect):
                 continue
             player = effect.must_be_attacked
+            ctx.budget.tick(len(board.attack_targets) + len(board.attacking_players) * len(ctx.creatures))
             targets = [t for t in board.attack_targets if ctx.is_player_or_their_planeswalker(t, player)]
             source = SourceTerm(effect.source)
             for attacker in board.attacking_players:

@@ -188,11 +188,14 @@ class CantAttackPlayer(AttackPairRestriction):
         )
     }
 
+    def pair_weight(self, ctx: AttackContext) -> int:
+        return 1 + len(ctx.board.snapshot.effects)
+
     def forbids(self, ctx: AttackContext, creature: Permanent, target: str) -> Reason | None:
         for effect in ctx.board.snapshot.effects:
             if not isinstance(effect, CantAttackEffect):
                 continue
-            if effect.attackers is not None and not effect.attackers.matches(creature):
+            if effect.attackers is not None and not ctx.matches(effect.attackers, creature):
                 continue
             hit = target == effect.cant_attack or (
                 effect.planeswalkers and ctx.is_player_or_their_planeswalker(target, effect.cant_attack)
@@ -221,8 +224,7 @@ class DefendingPlayerControls(AttackPairRestriction):
         player = ctx.defender_of(target)
         for ability in creature.abilities_of(CantAttackUnlessDefenderControls):
             flt = ability.cant_attack_unless_defender_controls
-            controlled = [p for p in ctx.board.permanents.values() if p.controller == player and not p.phased_out]
-            if not any(flt.matches(p, creature) for p in controlled):
+            if not any(ctx.matches(flt, p, creature) for p in ctx.board.controlled_by(player)):
                 return self.reason(
                     "unless",
                     creature=creature,
@@ -329,7 +331,7 @@ class PartnerMustAttack(AttackRule):
         for creature in ctx.creatures:
             for ability in creature.abilities_of(CantAttackUnlessAlsoAttacking):
                 flt = ability.cant_attack_unless_also_attacking
-                partners = [o for o in ctx.companions(creature) if flt.matches(o, creature)]
+                partners = [o for o in ctx.companions(creature) if ctx.matches(flt, o, creature)]
                 reason = self.reason("unless", creature=creature, filter=FilterTerm(flt))
                 ctx.restrict_company(creature, partners, reason, at_least=1)
 
@@ -450,6 +452,7 @@ class CostToAttack(AttackRule):
                 ctx.cost(creature, ability.attack_cost, reason)
             for effect in effects:
                 source = SourceTerm(effect.source)
+                ctx.budget.tick(len(ctx.targets_of(creature)))
                 for target in ctx.targets_of(creature):
                     if target == effect.defender or (
                         effect.planeswalkers and ctx.is_player_or_their_planeswalker(target, effect.defender)

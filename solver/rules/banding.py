@@ -58,8 +58,9 @@ class Bands(AttackRule):
         """One or more [quality] creatures with "bands with other [quality]" and any number of other [quality]
         creatures: some member's filter matches every member."""
         members = [ctx.board[m] for m in band]
+        ctx.budget.tick(len(members) * sum(ctx.board.weight(m) for m in members))
         return any(
-            all(ability.bands_with_other.matches(other, member) for other in members)
+            all(ctx.matches(ability.bands_with_other, other, member) for other in members)
             for member in members
             for ability in member.abilities_of(BandsWithOther)
         )

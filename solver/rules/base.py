@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections import defaultdict
+from functools import cached_property
 from typing import Any, ClassVar, Generic, TypeVar
 
 from ...models import Permanent
 from ...models.abilities import Keyword
+from ...models.filters import CreatureFilter
 from ...models.snapshot import Step
 from ..board import Board
 from ..budget import Budget, check_pair_count
@@ -49,6 +51,16 @@ class Context:
     def actors_of(self, target: str) -> list[Permanent]:
         return self._by_target.get(target, [])
 
+    def matches(self, flt: CreatureFilter, creature: Permanent, this: Permanent | None = None) -> bool:
+        """`flt.matches`, each node it looks at counted against the clock (a filter can hold 100,000 nodes)."""
+        return flt.matches(creature, this, self.budget.tick)
+
+    @cached_property
+    def actor_weight(self) -> int:
+        """The weights (Board.weight) of every actor together: what a rule reading the actor's abilities for each
+        of its pairs may look at, at most, on a row of pairs."""
+        return sum(self.board.weight(a) for a in self._actors)
+
     def forbid(self, actor: Permanent, target: str, reason: Reason) -> None:
         self.budget.spend(1)
         self.compilation.forbidden.setdefault(Pair(actor.id, target), []).append(reason)
@@ -70,6 +82,7 @@ class Context:
 
     def companions(self, actor: Permanent) -> list[Permanent]:
         """The other creatures whose declaration counts with `actor`'s ("alone", "unless N others ...")."""
+        self.budget.tick(len(self._actors))
         return [a for a in self._actors if a.id != actor.id]
 
     def restrict_company(
@@ -92,6 +105,7 @@ class BlockContext(Context):
 
     def __init__(self, board: Board, proposal_pairs: list[Pair], budget: Budget) -> None:
         by_group: dict[str, list[Permanent]] = defaultdict(list)
+        budget.tick(len(board.defending_side) + len(board.attackers) + len(proposal_pairs))
         for creature in board.defending_side:
             by_group[board.block_group(creature.controller)].append(creature)
         groups = {a.id: board.block_group(d) for a in board.attackers if (d := board.defender_of.get(a.id)) is not None}
@@ -140,6 +154,7 @@ class BlockContext(Context):
     def groups(self) -> list[list[Permanent]]:
         """Blockers by who declares them together: each defending player (802.4b), or a team (805.10d)."""
         by_group: dict[str, list[Permanent]] = defaultdict(list)
+        self.budget.tick(len(self.actors))
         for blocker in self.actors:
             by_group[self.board.block_group(blocker.controller)].append(blocker)
         return list(by_group.values())
@@ -147,6 +162,7 @@ class BlockContext(Context):
     def companions(self, actor: Permanent) -> list[Permanent]:
         """The other blockers of the same declaration: a player's own (802.4b) or the team's (805.10d)."""
         group = self.board.block_group(actor.controller)
+        self.budget.tick(len(self.actors))
         return [b for b in self.actors if b.id != actor.id and self.board.block_group(b.controller) == group]
 
     def exempt(self, creature: Permanent) -> bool:
@@ -159,6 +175,7 @@ class AttackContext(Context):
 
     def __init__(self, board: Board, proposal_pairs: list[Pair], budget: Budget) -> None:
         creatures, targets = board.attack_candidates, board.attack_targets
+        budget.tick(len(proposal_pairs))
         ids = {c.id for c in creatures}
         others = sum(1 for p in proposal_pairs if p.actor not in ids or p.target not in targets)
         check_pair_count(len(creatures) * len(targets) + others, len(creatures), len(targets), "declare_attackers")
@@ -255,7 +272,8 @@ class PairRestriction(BlockRule):
         if not every_blocker and not blockers:
             return
         for attacker in attackers:
-            ctx.budget.tick(len(ctx.blockers_of(attacker)))
+            # every pair may read the attacker's abilities and the blocker's (filters count their own nodes)
+            ctx.budget.tick(len(ctx.blockers_of(attacker)) * ctx.board.weight(attacker) + ctx.actor_weight)
             for blocker in ctx.blockers_of(attacker):
                 if every_blocker or blocker.id in blockers:
                     reason = self.forbids(ctx, blocker, attacker)
@@ -286,11 +304,15 @@ class AttackPairRestriction(AttackRule):
 
     def compile(self, ctx: AttackContext) -> None:
         for creature in ctx.creatures:
-            ctx.budget.tick(len(ctx.targets_of(creature)))
+            ctx.budget.tick(len(ctx.targets_of(creature)) * (ctx.board.weight(creature) + self.pair_weight(ctx)))
             for target in ctx.targets_of(creature):
                 reason = self.forbids(ctx, creature, target)
                 if reason is not None:
                     ctx.forbid(creature, target, reason)
+
+    def pair_weight(self, ctx: AttackContext) -> int:
+        """What `forbids` looks at for one pair besides the creature's abilities (effects on the board)."""
+        return 1
 
     @abstractmethod
     def forbids(self, ctx: AttackContext, creature: Permanent, target: str) -> Reason | None: ...

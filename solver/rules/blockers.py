@@ -55,7 +55,7 @@ class CantBlockFilter(PairRestriction):
 
     def forbids(self, ctx: BlockContext, blocker: Permanent, attacker: Permanent) -> Reason | None:
         for ability in blocker.abilities_of(CantBlockCreatures):
-            if ability.cant_block.matches(attacker, blocker):
+            if ctx.matches(ability.cant_block, attacker, blocker):
                 return self.reason(
                     "cant_block_these",
                     blocker=blocker,
@@ -84,7 +84,7 @@ class CanBlockOnlyFilter(PairRestriction):
 
     def forbids(self, ctx: BlockContext, blocker: Permanent, attacker: Permanent) -> Reason | None:
         for ability in blocker.abilities_of(CanBlockOnly):
-            if not ability.can_block_only.matches(attacker, blocker):
+            if not ctx.matches(ability.can_block_only, attacker, blocker):
                 return self.reason(
                     "only", blocker=blocker, attacker=attacker, filter=FilterTerm(ability.can_block_only)
                 )
@@ -132,7 +132,7 @@ class BlocksOnlyWithPartner(BlockRule):
         for blocker in ctx.blockers:
             for ability in blocker.abilities_of(CantBlockUnlessAlsoBlocking):
                 flt = ability.cant_block_unless_also_blocking
-                partners = [o for o in ctx.companions(blocker) if flt.matches(o, blocker)]
+                partners = [o for o in ctx.companions(blocker) if ctx.matches(flt, o, blocker)]
                 reason = self.reason("unless", blocker=blocker, filter=FilterTerm(flt))
                 ctx.restrict_company(blocker, partners, reason, at_least=1)
 
@@ -248,7 +248,7 @@ class CostToBlock(BlockRule):
                     ),
                 )
             for effect in effects:
-                if effect.blockers is None or effect.blockers.matches(blocker):
+                if effect.blockers is None or ctx.matches(effect.blockers, blocker):
                     source = SourceTerm(effect.source)
                     ctx.cost(
                         blocker,

@@ -254,8 +254,8 @@ class DefenderControls(BlockRule):
             defender = ctx.board.defender_of.get(attacker.id)
             for ability in attacker.abilities_of(CantBeBlockedWhileDefenderControls):
                 flt = ability.cant_be_blocked_while_defender_controls
-                owned = [p for p in ctx.board.permanents.values() if p.controller == defender and not p.phased_out]
-                found = next((p for p in owned if flt.matches(p, attacker)), None)
+                owned = ctx.board.controlled_by(defender)
+                found = next((p for p in owned if ctx.matches(flt, p, attacker)), None)
                 if found is None or defender is None:
                     continue
                 reason = self.reason(
@@ -285,7 +285,7 @@ class Protection(PairRestriction):
     def forbids(self, ctx: BlockContext, blocker: Permanent, attacker: Permanent) -> Reason | None:
         for ability in attacker.abilities_of(ProtectionFrom):
             for quality in ability.protection_from:
-                if _protected(quality, blocker, attacker):
+                if _protected(quality, blocker, attacker, ctx.budget.tick):
                     return self.reason("protection", attacker=attacker, blocker=blocker, quality=QualityTerm(quality))
         return None
 
@@ -330,7 +330,7 @@ class CantBeBlockedByFilter(PairRestriction):
 
     def forbids(self, ctx: BlockContext, blocker: Permanent, attacker: Permanent) -> Reason | None:
         for ability in attacker.abilities_of(CantBeBlockedBy):
-            if ability.cant_be_blocked_by.matches(blocker, attacker):
+            if ctx.matches(ability.cant_be_blocked_by, blocker, attacker):
                 return self.reason(
                     "by", attacker=attacker, blocker=blocker, filter=FilterTerm(ability.cant_be_blocked_by)
                 )
@@ -356,7 +356,7 @@ class CantBeBlockedExceptByFilter(PairRestriction):
 
     def forbids(self, ctx: BlockContext, blocker: Permanent, attacker: Permanent) -> Reason | None:
         for ability in attacker.abilities_of(CantBeBlockedExceptBy):
-            if not ability.cant_be_blocked_except_by.matches(blocker, attacker):
+            if not ctx.matches(ability.cant_be_blocked_except_by, blocker, attacker):
                 return self.reason(
                     "except_by",
                     attacker=attacker,

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...models import Permanent
 from ...models.abilities import ProtectionQuality
 from ...models.characteristics import CardType, Color
 from ...models.filters import CreatureFilter
 
 
-def protected(quality: ProtectionQuality, blocker: Permanent, attacker: Permanent) -> bool:
+def protected(
+    quality: ProtectionQuality, blocker: Permanent, attacker: Permanent, tick: Callable[[int], None] | None = None
+) -> bool:
+    """`tick`: the check's clock, told of each node a filter quality matches (solver/budget.py)."""
     if quality == "everything":
         return True
     if quality == "multicolored":
@@ -22,5 +27,5 @@ def protected(quality: ProtectionQuality, blocker: Permanent, attacker: Permanen
     if isinstance(quality, CardType):
         return quality in blocker.types
     if isinstance(quality, CreatureFilter):
-        return quality.matches(blocker, attacker)
+        return quality.matches(blocker, attacker, tick)
     return False

@@ -9,7 +9,9 @@ each with its own determiner ("des Murs ou des Dragons").
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from itertools import islice
+from typing import Any
 
 from ...languages import join
 from ...models.characteristics import CardType, Color, Supertype
@@ -33,23 +35,42 @@ Complement = Callable[[Gender, bool], str]
 _PREFIX_ADJECTIVES = {"en"}  # languages whose adjectives precede the noun
 
 
+# A message shows at most this many "or" alternatives, and names; an ellipsis stands for the rest. A filter can
+# hold 100,000 of them (YAML aliases), and a message is clipped to a few hundred characters anyway (limits.tidy).
+SHOWN_OPTIONS = 12
+ELLIPSIS = "…"
+
+
 def describe_filter(flt: CreatureFilter, lang: str, label: Label, of_creatures: bool = True) -> Phrase:
     """The phrase for what `flt` matches; `of_creatures`: it matches creatures (blockers, attackers), so card types
     read as "artifact creatures", not "artifacts"."""
-    return Phrase(lang, tuple(_options(flt, lang, label, of_creatures)))
+    options = tuple(islice(_options(flt, lang, label, of_creatures), SHOWN_OPTIONS + 1))
+    if len(options) > SHOWN_OPTIONS:
+        options = (*options[: SHOWN_OPTIONS - 1], NounPhrase(ELLIPSIS, ELLIPSIS, options[0].gender))
+    return Phrase(lang, options)
 
 
-def _options(flt: CreatureFilter, lang: str, label: Label, of_creatures: bool) -> list[NounPhrase]:
+def _options(flt: CreatureFilter, lang: str, label: Label, of_creatures: bool) -> Iterator[NounPhrase]:
+    """The alternatives, lazily: the caller takes the first few only."""
     if flt.any_of:
-        shared = flt.model_dump(exclude_none=True, by_alias=True, exclude={"any_of"})
-        out: list[NounPhrase] = []
+        # Fields set on the filter hold for each option, unless the option sets them itself. Built from the fields
+        # (validated already), not by dumping each option: an option can be a tree of 10,000 nodes.
+        shared = _set_fields(flt, exclude="any_of")
         for option in flt.any_of:
-            merged = {**shared, **option.model_dump(exclude_none=True, by_alias=True)}
-            out += _options(CreatureFilter.model_validate(merged), lang, label, of_creatures)
-        return out
+            merged = CreatureFilter.model_construct(**{**shared, **_set_fields(option)})
+            yield from _options(merged, lang, label, of_creatures)
+        return
     adjectives = _adjectives(flt, lang)
     complements = _complements(flt, lang, label, of_creatures)
-    return [_assemble(lang, head, adjectives, complements) for head in _heads(flt, lang, of_creatures)]
+    yield from (_assemble(lang, head, adjectives, complements) for head in _heads(flt, lang, of_creatures))
+
+
+def _set_fields(flt: CreatureFilter, exclude: str = "") -> dict[str, Any]:
+    return {k: v for k in CreatureFilter.model_fields if k != exclude and (v := getattr(flt, k)) is not None}
+
+
+def _shown(items: tuple[str, ...]) -> list[str]:
+    return list(items) if len(items) <= SHOWN_OPTIONS else [*items[: SHOWN_OPTIONS - 1], ELLIPSIS]
 
 
 def _assemble(lang: str, head: Word, adjectives: list[Adjective], complements: list[Complement]) -> NounPhrase:
@@ -237,7 +258,7 @@ def _complements(flt: CreatureFilter, lang: str, label: Label, of_creatures: boo
     if flt.controller is not None:
         out.append(_agreeing(_PARTICIPLES["controlled"][lang], _BY[lang] + " " + label(flt.controller)))
     if flt.names is not None:
-        out.append(_agreeing(_PARTICIPLES["named"][lang], " " + join(lang, list(flt.names), "or")))
+        out.append(_agreeing(_PARTICIPLES["named"][lang], " " + join(lang, _shown(flt.names), "or")))
     if flt.not_ is not None and (lang == "es" or not _simple(flt.not_)):
         out.append(_other_than(flt.not_, lang, label, of_creatures))
     return out

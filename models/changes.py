@@ -16,6 +16,38 @@ from .abilities import KEYWORD_ALIASES, PARAMETERIZED, Ability, Keyword, ability
 
 LOSE_ALL = "all"
 
+# Abilities of which a second instance on the same object is redundant by rule: `gains` doesn't add it again. Every
+# other ability's instances each function on their own (113.2c): a second exalted, rampage, bushido, flanking or
+# afflict triggers again (702.23c, 702.25b, 702.45b, 702.130b), a second "can block an additional creature" adds one
+# more (509.1a), a second cost to attack or block is paid too (508.1h, 509.1d). For a parameterized ability the
+# redundant instance is an equal one: the same kind of landwalk, protection from the same quality, "bands with
+# other" of the same kind.
+REDUNDANT: dict[str, str] = {
+    "deathtouch": "702.2f",
+    "defender": "702.3c",
+    "double_strike": "702.4e",
+    "first_strike": "702.7d",
+    "flash": "702.8b",
+    "flying": "702.9c",
+    "haste": "702.10d",
+    "hexproof": "702.11h",
+    "indestructible": "702.12c",
+    "intimidate": "702.13c",
+    "landwalk": "702.14e",
+    "lifelink": "702.15f",
+    "protection_from": "702.16m",
+    "reach": "702.17c",
+    "trample": "702.19g",
+    "vigilance": "702.20c",
+    "banding": "702.22m",
+    "bands_with_other": "702.22m",
+    "shadow": "702.28c",
+    "horsemanship": "702.31c",
+    "fear": "702.36c",
+    "menace": "702.111c",
+    "skulk": "702.118c",
+}
+
 
 def ability_key(name: str) -> str:
     """The snapshot name of an ability named in `loses` ("first strike" -> first_strike, "lure" -> its keyword)."""
@@ -48,11 +80,13 @@ def check_lost_name(name: str) -> str:
 def apply_changes(
     abilities: tuple[Ability, ...], gains: tuple[Ability, ...], loses: tuple[str, ...]
 ) -> tuple[Ability, ...]:
-    """Remove every ability named in `loses` ('all' removes them all), then add `gains` not already there."""
+    """Remove every instance of each ability named in `loses` (113.10b; 'all' removes them all), then add `gains`:
+    each one is a new instance (113.2c), unless an equal instance is already there and the rules make a second one
+    redundant (`REDUNDANT`)."""
     lost = {ability_key(n) for n in loses}
     kept = [] if LOSE_ALL in lost else [a for a in abilities if ability_name(a) not in lost]
     for gained in gains:
-        if gained not in kept:
+        if ability_name(gained) not in REDUNDANT or gained not in kept:
             kept.append(gained)
     return tuple(kept)
 

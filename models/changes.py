@@ -12,7 +12,16 @@ from typing import Any
 from pydantic_core import PydanticCustomError
 
 from ..card_source import UnknownCardName, card_source
-from .abilities import KEYWORD_ALIASES, PARAMETERIZED, Ability, Keyword, ability_name
+from .abilities import (
+    KEYWORD_ALIASES,
+    NO_DECLARATION_EFFECT,
+    PARAMETERIZED,
+    TRIGGER_KEYWORDS,
+    Ability,
+    Keyword,
+    ability_name,
+)
+from .trigger_abilities import TRIGGER_PARAMETERIZED
 
 LOSE_ALL = "all"
 
@@ -49,6 +58,57 @@ REDUNDANT: dict[str, str] = {
 }
 
 
+# Words that are never an ability of the creature, wherever a snapshot writes them: goad is a designation, "neither
+# an ability nor part of the permanent's copiable values" (701.38b); "blocks <that attacker> if able" (provoke,
+# 702.39a; Culling Mark) and "attacks <that player> if able" (Gideon Jura, Alluring Siren) are continuous effects of
+# a resolved spell or ability (611.2) that state what the creature does (113.12). Losing abilities never removes them.
+EFFECT_ONLY: dict[str, str] = {"goaded_by": "701.38b", "blocks_if_able": "611.2", "attacks_if_able": "611.2"}
+
+# Words that only an ability can be: the keyword abilities of 702 and the triggered abilities. An effect that gives
+# one of them grants an ability (113.1a: "has", "gains"), which losing abilities removes (`gains`, `abilities`).
+# Every other declaration word ("can't block", "attacks each combat if able", "all creatures able to block it do
+# so", a cost) is an ability when it is the creature's own rules text, and an effect when another object states it
+# (113.12: Pacifism, Lure, a spell's "target creature can't block this turn"): `subject_to`.
+ABILITY_ONLY: frozenset[str] = frozenset(
+    {
+        *(k.value for k in NO_DECLARATION_EFFECT | TRIGGER_KEYWORDS),
+        *(
+            k.value
+            for k in (
+                Keyword.FLYING,
+                Keyword.REACH,
+                Keyword.SHADOW,
+                Keyword.HORSEMANSHIP,
+                Keyword.FEAR,
+                Keyword.INTIMIDATE,
+                Keyword.MENACE,
+                Keyword.SKULK,
+                Keyword.DEFENDER,
+                Keyword.HASTE,
+                Keyword.BANDING,
+            )
+        ),
+        "protection_from",
+        "landwalk",
+        "bands_with_other",
+        *TRIGGER_PARAMETERIZED,
+    }
+)
+
+
+def check_effect_word(ability: Ability) -> Ability:
+    """An entry of `subject_to`: anything but an ability-only word (`ABILITY_ONLY`)."""
+    name = ability_name(ability)
+    if name in ABILITY_ONLY:
+        raise PydanticCustomError(
+            "ability_not_effect",
+            "'{name}' is an ability, not an effect: an effect that gives it grants it; write it under gains or "
+            "abilities",
+            {"name": name, "gains": "gains", "abilities": "abilities"},
+        )
+    return ability
+
+
 def ability_key(name: str) -> str:
     """The snapshot name of an ability named in `loses` ("first strike" -> first_strike, "lure" -> its keyword)."""
     raw = name.strip().lower()
@@ -82,9 +142,12 @@ def apply_changes(
 ) -> tuple[Ability, ...]:
     """Remove every instance of each ability named in `loses` (113.10b; 'all' removes them all), then add `gains`:
     each one is a new instance (113.2c), unless an equal instance is already there and the rules make a second one
-    redundant (`REDUNDANT`)."""
+    redundant (`REDUNDANT`). What is written among the abilities but is never one (`EFFECT_ONLY`: goad, provoke's
+    requirement) is not lost."""
     lost = {ability_key(n) for n in loses}
-    kept = [] if LOSE_ALL in lost else [a for a in abilities if ability_name(a) not in lost]
+    kept = [
+        a for a in abilities if ability_name(a) in EFFECT_ONLY or (LOSE_ALL not in lost and ability_name(a) not in lost)
+    ]
     for gained in gains:
         if ability_name(gained) not in REDUNDANT or gained not in kept:
             kept.append(gained)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cached_property
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from .abilities import Ability, Keyword
-from .changes import apply_changes, check_card_name, check_lost_name, fill_from_card
+from .changes import apply_changes, check_card_name, check_effect_word, check_lost_name, fill_from_card
 from .characteristics import CardType, CardTypeName, ColorName, Subtype, SupertypeName
 
 T = TypeVar("T")
@@ -47,6 +47,13 @@ class Permanent(BaseModel):
     entered_this_turn: bool = Field(False, description="not continuously controlled since the turn began (302.6)")
     phased_out: bool = False
     abilities: tuple[Ability, ...] = ()
+    subject_to: tuple[Annotated[Ability, AfterValidator(check_effect_word)], ...] = Field(
+        (),
+        description="what effects of other objects say this creature does or can't do, which are not its abilities "
+        "(113.12, 701.38b): goad, provoke's 'blocks it if able', a spell's 'can't block this turn' or 'attacks this "
+        "turn if able', Pacifism, Lure; the rules read them as they read abilities, and losing abilities (`loses`, "
+        "Humility) never removes them",
+    )
     attacking: str | None = Field(None, description="the player, planeswalker or battle this creature attacks")
     protector: str | None = Field(None, description="for a battle: the player who protects it (310.8)")
     card: str | None = Field(

@@ -13,13 +13,15 @@ from ..models.validation import defending_player_of
 
 
 def _with_grants(snapshot: Snapshot) -> tuple[Permanent, ...]:
-    """Apply "creatures matching X have Y" effects. Filters see the permanents as written (no grant chains)."""
+    """What the rules read as each permanent's abilities: its own, the effects it is subject to (`subject_to`: not
+    abilities, 113.12, but the rules apply them the same way), and what "creatures matching X have Y" effects grant.
+    Filters see the permanents as written (no grant chains)."""
     grants = [e for e in snapshot.effects if isinstance(e, GrantEffect)]
-    if not grants:
+    if not grants and not any(p.subject_to for p in snapshot.permanents):
         return snapshot.permanents
     out = []
     for perm in snapshot.permanents:
-        extra = tuple(a for g in grants if perm.is_creature and g.to.matches(perm) for a in g.grant)
+        extra = perm.subject_to + tuple(a for g in grants if perm.is_creature and g.to.matches(perm) for a in g.grant)
         out.append(perm.model_copy(update={"abilities": perm.abilities + extra}) if extra else perm)
     return tuple(out)
 

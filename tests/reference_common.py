@@ -20,11 +20,12 @@ def abilities(p: Permanent, cls: type) -> list[Any]:
 
 
 def with_grants(snapshot: Snapshot) -> dict[str, Permanent]:
-    """Every permanent by id, creatures given the abilities that `grant` effects give them."""
+    """Every permanent by id, with what the rules read as its abilities: the effects it is `subject_to` (not
+    abilities, 113.12, but obeyed the same way), and for creatures what `grant` effects give them."""
     grants = [e for e in snapshot.effects if isinstance(e, GrantEffect)]
     perms: dict[str, Permanent] = {}
     for p in snapshot.permanents:
-        extra: tuple[Any, ...] = ()
+        extra: tuple[Any, ...] = tuple(p.subject_to)
         for g in grants:
             if CardType.CREATURE in p.types and g.to.matches(p):
                 extra += tuple(g.grant)

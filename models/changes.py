@@ -137,6 +137,20 @@ def check_lost_name(name: str) -> str:
     return key
 
 
+def lost_keys(loses: tuple[str, ...]) -> tuple[str, ...]:
+    """The snapshot names of the abilities `loses` names ('all' stays 'all')."""
+    return tuple(ability_key(n) for n in loses)
+
+
+def keeps_granted(lost: tuple[str, ...], granted: Ability) -> bool:
+    """Whether a permanent that lost `lost` keeps what an effect of another object (a `grant`, an Aura) gives it:
+    an ability it gives (a keyword or a triggered ability, 113.1a) is lost with the others; what the effect states
+    ("creatures can't be blocked except by two or more", 113.12) is no ability and stays. Abilities gained after
+    the loss are the permanent's `gains`."""
+    name = ability_name(granted)
+    return name not in ABILITY_ONLY or (LOSE_ALL not in lost and name not in lost)
+
+
 def apply_changes(
     abilities: tuple[Ability, ...], gains: tuple[Ability, ...], loses: tuple[str, ...]
 ) -> tuple[Ability, ...]:

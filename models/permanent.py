@@ -9,7 +9,14 @@ from typing import Annotated, Any, TypeVar
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from .abilities import Ability, Keyword
-from .changes import apply_changes, check_card_name, check_effect_word, check_lost_name, fill_from_card
+from .changes import (
+    apply_changes,
+    check_card_name,
+    check_effect_word,
+    check_lost_name,
+    fill_from_card,
+    lost_keys,
+)
 from .characteristics import CardType, CardTypeName, ColorName, Subtype, SupertypeName
 
 T = TypeVar("T")
@@ -69,6 +76,11 @@ class Permanent(BaseModel):
         description="ability names removed before `gains` are added ('all': every ability); applied on reading, "
         "then empty",
     )
+    lost: tuple[str, ...] = Field(
+        (),
+        description="filled from `loses` on reading: the ability names it lost ('all'); the keyword and triggered "
+        "abilities that `grant` effects give it are lost too (models.changes.keeps_granted)",
+    )
 
     @field_validator("types", "subtypes", "supertypes", "colors", mode="before")
     @classmethod
@@ -87,7 +99,7 @@ class Permanent(BaseModel):
     def _known_card(cls, value: str | None) -> str | None:
         return check_card_name(value) if value is not None else None
 
-    @field_validator("loses", mode="before")
+    @field_validator("loses", "lost", mode="before")
     @classmethod
     def _lost_names(cls, value: Any) -> Any:
         items = [value] if isinstance(value, str) else value
@@ -98,7 +110,8 @@ class Permanent(BaseModel):
         if not self.gains and not self.loses:
             return self
         changed = apply_changes(self.abilities, self.gains, self.loses)
-        return self.model_copy(update={"abilities": changed, "gains": (), "loses": ()})
+        lost = tuple(dict.fromkeys((*self.lost, *lost_keys(self.loses))))
+        return self.model_copy(update={"abilities": changed, "gains": (), "loses": (), "lost": lost})
 
     @property
     def label(self) -> str:

@@ -117,3 +117,45 @@ def test_subject_to_references_are_checked() -> None:
 def test_subject_to_is_not_an_ability_of_the_permanent() -> None:
     p = Permanent.model_validate({"id": "x", "controller": "ana", "subject_to": ["cant_block"]})
     assert p.abilities == () and p.subject_to == (Keyword.CANT_BLOCK,)
+
+
+def test_losing_all_abilities_removes_what_a_grant_effect_gives() -> None:
+    """An effect that gives creatures flying ("creatures you control have flying") grants an ability (113.1a), and
+    a creature that lost all its abilities (Turn to Frog, after it) has none of it; flying it gains after the loss
+    is its `gains`."""
+    grant = [{"grant": ["flying"], "to": {"controller": "ana"}}]
+    frog = attacker("a", **HUMILITY)
+    assert check(board(frog, blocker("bear"), blocks={"bear": "a"}, effects=grant)).verdict == "legal"
+    assert check(board(attacker("a"), blocker("bear"), blocks={"bear": "a"}, effects=grant)).verdict == "illegal"
+    regained = attacker("a", **HUMILITY, gains=["flying"])
+    assert check(board(regained, blocker("bear"), blocks={"bear": "a"}, effects=grant)).verdict == "illegal"
+
+
+def test_losing_all_abilities_keeps_what_a_grant_effect_states() -> None:
+    """113.12: "creatures can't be blocked except by two or more creatures" states a quality, it grants no
+    ability, so Humility doesn't stop it."""
+    grant = [{"grant": [{"min_blockers": 2}], "to": {}}]
+    frog = attacker("a", **HUMILITY)
+    assert check(board(frog, blocker("bear"), blocker("elf"), blocks={"bear": "a"}, effects=grant)).verdict == (
+        "illegal"
+    )
+
+
+def test_a_timeline_change_that_loses_all_abilities_loses_granted_flying() -> None:
+    """Turn to Frog during the declare attackers step on a creature an effect gives flying: a ground creature can
+    then block it (the granted flying is lost with the rest, 113.1a)."""
+    data = {
+        "step": "declare_blockers",
+        "active_player": "ana",
+        "players": ["ana", "ben"],
+        "permanents": [creature("ogre"), blocker("bear")],
+        "effects": [{"grant": ["flying"], "to": {"controller": "ana"}}],
+        "events": [
+            {"declare_attackers": {"attacks": {"ogre": "ben"}}},
+            {"change": "ogre", "loses": "all"},
+            {"declare_blockers": {"blocks": {"bear": "ogre"}}},
+        ],
+    }
+    assert follow(snapshot_from_data(data)).verdict == "legal"
+    data["events"] = [data["events"][0], data["events"][2]]
+    assert follow(snapshot_from_data(data)).verdict == "illegal"

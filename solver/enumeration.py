@@ -1,10 +1,11 @@
 """Legal declarations enumerated: "how many are there, and which?" and "what is forced?".
 
 Both range over exactly the declarations `check` calls legal, paying included (docs/format.md, "Costs"): the model
-of solver/legal.py, whose cuts hold every declaration to the optimum of what it pays. Counting enumerates the
-legal declarations of each set of costs paid in turn (the cost-free ones first), each set found by a legal
-declaration that pays it; forced choices are settled in rounds (each round asks for a legal declaration that flips
-a choice no declaration found so far has flipped, or proves there is none; `_settle`).
+of solver/legal.py, whose cuts hold every declaration to the optimum of what it pays. Counting enumerates that
+model once, judging each declaration found unless the cost-free optimum already settles them all (those that need
+a search get their cuts, and the enumeration starts over); forced choices are settled in rounds (each round asks
+for a legal declaration that flips a choice no declaration found so far has flipped, or proves there is none;
+`_settle`).
 
 One `Budget` bounds the whole question (compiling, the optimum, the model, every solve); past it the answer is
 "unknown".
@@ -12,6 +13,7 @@ One `Budget` bounds the whole question (compiling, the optimum, the model, every
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from ..models import Snapshot
@@ -71,33 +73,16 @@ def _count(snapshot: Snapshot, limit: int, show: int, lang: Language, budget: Bu
     # 0.7 s this way, none in 5 s without the hint).
     for pair, var in built.lits.pair.items():
         built.model.add_hint(var, pair in space.free_witness)
-    proto = built.lits.proto
-    fix = proto.constraints.add().bool_and.literals  # "pays exactly this", rewritten for each set of costs
-    collector = _collector(built.lits.pair, limit, show)
-    paid: frozenset[Acts | Pair] = frozenset()
-    paying, complete = 0, True
+    costs = [built.lits.var(i) for i in space.items.values()]
     while True:
-        fix.clear()
-        fix.extend(space.fixing(paid))
+        collector = _collector(built.lits.pair, limit, show, costs, None if space.settled else space.judge)
         solver = _searcher(budget)
         solver.parameters.enumerate_all_solutions = True
-        before = collector.count
         status = solver.solve(built.model, collector)  # type: ignore[arg-type]
-        if paid:
-            paying += collector.count - before
-        if collector.count > limit:
+        if collector.count > limit or not collector.pending:
             break
-        if status not in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
-            complete = False
-            break
-        fix.clear()
-        if not space.items:
-            break  # nothing can be paid for: the cost-free declarations were all
-        proto.constraints.add().bool_or.literals.extend(~lit for lit in space.fixing(paid))  # done with these costs
-        found = space.solve(_searcher(budget))
-        if found is None:
-            break
-        paid = space.paid(space.pairs_of(found))
+        space.settle(collector.pending)  # then count again, with their cuts
+    complete = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
     count = min(collector.count, limit)
     if collector.count > limit:
         state, text = "more", say("count_more", lang, count=limit, limit=limit)
@@ -105,6 +90,7 @@ def _count(snapshot: Snapshot, limit: int, show: int, lang: Language, budget: Bu
         state, text = "exact", say("count_exact", lang, count=count)
     else:
         state, text = "unknown", say("count_unknown", lang, count=count)
+    paying = collector.paying
     if paying:
         text += f" ({say('paying', lang, paying=paying)})"
     return DeclarationCount(
@@ -120,25 +106,61 @@ def _count(snapshot: Snapshot, limit: int, show: int, lang: Language, budget: Bu
     )
 
 
-def _collector(pairs: dict[Pair, cp_model.IntVar], limit: int, show: int) -> _Collector:
-    """Counts solutions and keeps the first `show`. Every variable besides the pairs is fixed by them (derived
-    atoms, and requirement indicators once the optimum is required), so each solution CP-SAT enumerates is a
-    distinct declaration; reading every pair of every solution would cost more than the search itself, so only the
-    kept ones are read."""
+# Past this many declarations `judge` can't tell about, the enumeration stops: their cuts are added, and it starts over.
+PENDING = 64
+
+
+def _collector(
+    pairs: dict[Pair, cp_model.IntVar],
+    limit: int,
+    show: int,
+    costs: list[cp_model.IntVar],
+    judge: Callable[[frozenset[Pair]], bool | None] | None,
+) -> _Collector:
+    """Counts the legal solutions (and those that pay one of `costs`) and keeps the first `show`. Every variable
+    besides the pairs is fixed by them (derived atoms, and requirement indicators once the optimum of what is paid
+    is required), so each solution CP-SAT enumerates is a distinct declaration (with `judge`, whose cuts may hold
+    a declaration to less than it obeys, the same pairs can come again and are counted once). Without `judge` every
+    solution is
+    legal and, reading every pair of every solution costing more than the search itself, only the kept ones are
+    read; with it (solver/legal.py: some costs change the optimum), each solution is judged, and those it can't
+    judge are kept as `pending`."""
     from ortools.sat.python import cp_model
 
     class Collector(cp_model.CpSolverSolutionCallback):
         def __init__(self) -> None:
             super().__init__()
             self.count = 0
+            self.paying = 0
+            self.pending: list[frozenset[Pair]] = []
+            self._seen: set[frozenset[Pair]] = set()
             self._kept: list[frozenset[Pair]] = []
 
         def on_solution_callback(self) -> None:
+            declared: frozenset[Pair] | None = None
+            if judge is not None:
+                declared = frozenset(p for p, var in pairs.items() if self.boolean_value(var))
+                if declared in self._seen:
+                    return  # the same pairs, some requirement indicator not set although obeyed
+                self._seen.add(declared)
+                verdict = judge(declared)
+                if verdict is None:
+                    self.pending.append(declared)
+                    if len(self.pending) >= PENDING:
+                        self.stop_search()
+                    return
+                if not verdict:
+                    return
             self.count += 1
             if self.count > limit:
                 self.stop_search()
-            elif len(self._kept) < show:
-                self._kept.append(frozenset(p for p, var in pairs.items() if self.value(var)))
+                return
+            if any(self.boolean_value(var) for var in costs):
+                self.paying += 1
+            if len(self._kept) < show:
+                if declared is None:
+                    declared = frozenset(p for p, var in pairs.items() if self.boolean_value(var))
+                self._kept.append(declared)
 
         def shown(self) -> list[frozenset[Pair]]:
             return sorted(self._kept, key=_order)
@@ -148,6 +170,8 @@ def _collector(pairs: dict[Pair, cp_model.IntVar], limit: int, show: int) -> _Co
 
 class _Collector(Protocol):
     count: int
+    paying: int
+    pending: list[frozenset[Pair]]
 
     def shown(self) -> list[frozenset[Pair]]: ...
 

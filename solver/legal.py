@@ -48,13 +48,18 @@ class LegalModel:
         for pair in sorted(taxed):
             if pair in lits.index:
                 self.items[pair] = lits.index[pair]
-        self._best: dict[Paid, int] = {}
+        self._best: dict[Paid, int] = {}  # best(K), each with its cut in the model
+        self._later: dict[Paid, int] = {}  # best(K) learned during an enumeration, cut not yet added
         free = optimise(compilation, frozenset(), budget=budget)
         if not free.exact or free.best is None or free.pairs is None:
             raise DeadlineReached
         self.free_best: int = free.best
         self.free_witness: frozenset[Pair] = free.pairs
         self._remember(frozenset(), free.best)
+        # When the cost-free optimum already reaches what any declaration could obey, best(K) is that for every K:
+        # the first cut is the only one, and every declaration of the model is legal (the usual case: no
+        # requirement, or none a cost stands in the way of).
+        self.settled = free.best >= requirement_bound(compilation, pairs).upper
 
     def paid(self, pairs: frozenset[Pair]) -> Paid:
         """What a declaration pays."""
@@ -95,8 +100,35 @@ class LegalModel:
 
     def verify(self, pairs: frozenset[Pair]) -> bool:
         """Whether a restriction-obeying declaration of the model is legal (if not, its cut is now in the model)."""
+        if self.settled:
+            return True
         obeyed = evaluate(self.compilation, pairs, budget=self.budget).obeyed_count
         return obeyed >= self.best(pairs, obeyed)
+
+    def judge(self, pairs: frozenset[Pair]) -> bool | None:
+        """During an enumeration, when the model can't change: whether a declaration of the model is legal, or None
+        if only a search can tell (then `settle` it after the enumeration)."""
+        if self.settled:
+            return True
+        key = self.paid(pairs)
+        if key in self._best:
+            return True  # its cut is in the model
+        obeyed = evaluate(self.compilation, pairs).obeyed_count
+        if key in self._later:
+            return obeyed >= self._later[key]
+        if obeyed >= requirement_bound(self.compilation, self.compilation.available_pairs(pairs)).upper:
+            self._later[key] = obeyed
+            return True
+        return None
+
+    def settle(self, pending: list[frozenset[Pair]]) -> None:
+        """Add the cuts of what `judge` learned and of the declarations it could not judge (one search each)."""
+        for key, best in self._later.items():
+            if key not in self._best:
+                self._remember(key, best)
+        self._later.clear()
+        for pairs in pending:
+            self.best(pairs, evaluate(self.compilation, pairs, budget=self.budget).obeyed_count)
 
     def solve(self, solver: cp_model.CpSolver) -> list[int] | None:
         """The values of a legal declaration of the model (optimal for its objective, if any, among legal ones; at
@@ -116,10 +148,6 @@ class LegalModel:
             values = list(solver.response_proto.solution)
             if self.verify(self.pairs_of(values)):
                 return values
-
-    def fixing(self, key: Paid) -> list[int]:
-        """The literals that hold exactly when a declaration pays `key`."""
-        return [lit if item in key else ~lit for item, lit in sorted(self.items.items(), key=lambda x: _order(x[0]))]
 
 
 def _order(item: Acts | Pair) -> tuple[str, str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Literal
 
 from ..models import Permanent
-from ..models.changes import apply_changes
+from ..models.changes import apply_changes, lost_keys
 from ..models.characteristics import CardType
 from ..models.events import (
     Change as ChangeEvent,
@@ -121,6 +121,7 @@ def change(work: Working, event: ChangeEvent) -> list[Change]:
     updates = event.updates()
     if event.gains or event.loses:
         updates["abilities"] = apply_changes(updates.get("abilities", before.abilities), event.gains, event.loses)
+        updates["lost"] = tuple(dict.fromkeys((*before.lost, *lost_keys(event.loses))))  # grants it loses too
     restricted_before = broken_now(work)
     after = work.update(object_id, **updates)
     changes: list[Change] = [BoardChange(object=object_id, what="characteristics", **work.cite("removal"))]

@@ -20,8 +20,8 @@ class Choice(BaseModel):
     text: str = Field(description="the choice in words, in the answer's language")
     reasons: list[Finding] = Field(
         default_factory=list,
-        description="for a choice no declaration makes: the restrictions or costs that rule it out on their own "
-        "(empty when only the requirements' optimum rules it out)",
+        description="for a choice no declaration makes: the restrictions that rule it out on their own (empty when "
+        "restrictions together or the requirements rule it out; a cost never does, since paying is allowed)",
     )
 
 
@@ -53,8 +53,9 @@ class ChoiceAnswer(BaseModel):
 
 
 class DeclarationCount(BaseModel):
-    """ "How many legal declarations are there, and which?": the declarations that break no restriction, pay no
-    cost and obey the most requirements (509.1c, 508.1d)."""
+    """ "How many legal declarations are there, and which?": exactly those `check` calls legal, paying included: they
+    break no restriction and obey the most requirements a declaration paying no other cost could obey (509.1c,
+    508.1d; docs/format.md, "Costs")."""
 
     step: Step
     lang: Language = "en"
@@ -65,16 +66,15 @@ class DeclarationCount(BaseModel):
     count: int
     limit: int
     declarations: list[Declaration] = Field(description="the first ones found, fewest choices first")
-    requirements_optimum: int | None = None
-    paying_not_counted: bool = Field(
-        False, description="some creatures could also be declared by paying a cost; those declarations aren't counted"
-    )
+    requirements_optimum: int | None = Field(None, description="the most requirements a cost-free declaration obeys")
+    paying: int = Field(0, description="how many of the declarations counted pay a cost (509.1d, 508.1h)")
     text: str
 
 
 class ForcedChoices(BaseModel):
-    """ "What is forced?": the choices every legal declaration makes, and those none makes (among declarations that
-    pay no cost). A choice implied by a listed one is left out (if X must block Y, "X blocks" is not repeated)."""
+    """ "What is forced?": the choices every legal declaration makes, and those none makes (the declarations `check`
+    calls legal, paying included). A choice implied by a listed one is left out (if X must block Y, "X blocks" is not
+    repeated)."""
 
     step: Step
     lang: Language = "en"

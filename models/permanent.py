@@ -4,12 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cached_property
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from .abilities import Ability, Keyword
-from .changes import apply_changes, check_card_name, check_lost_name, fill_from_card
+from .changes import (
+    apply_changes,
+    check_card_name,
+    check_effect_word,
+    check_lost_name,
+    fill_from_card,
+    lost_keys,
+)
 from .characteristics import CardType, CardTypeName, ColorName, Subtype, SupertypeName
 
 T = TypeVar("T")
@@ -55,6 +62,13 @@ class Permanent(BaseModel):
     entered_this_turn: bool = Field(False, description="not continuously controlled since the turn began (302.6)")
     phased_out: bool = False
     abilities: tuple[Ability, ...] = ()
+    subject_to: tuple[Annotated[Ability, AfterValidator(check_effect_word)], ...] = Field(
+        (),
+        description="what effects of other objects say this creature does or can't do, which are not its abilities "
+        "(113.12, 701.38b): goad, provoke's 'blocks it if able', a spell's 'can't block this turn' or 'attacks this "
+        "turn if able', Pacifism, Lure; the rules read them as they read abilities, and losing abilities (`loses`, "
+        "Humility) never removes them",
+    )
     attacking: str | None = Field(None, description="the player, planeswalker or battle this creature attacks")
     protector: str | None = Field(None, description="for a battle: the player who protects it (310.8)")
     card: str | None = Field(
@@ -69,6 +83,11 @@ class Permanent(BaseModel):
         (),
         description="ability names removed before `gains` are added ('all': every ability); applied on reading, "
         "then empty",
+    )
+    lost: tuple[str, ...] = Field(
+        (),
+        description="filled from `loses` on reading: the ability names it lost ('all'); the keyword and triggered "
+        "abilities that `grant` effects give it are lost too (models.changes.keeps_granted)",
     )
 
     @field_validator("types", "subtypes", "supertypes", "colors", mode="before")
@@ -88,7 +107,7 @@ class Permanent(BaseModel):
     def _known_card(cls, value: str | None) -> str | None:
         return check_card_name(value) if value is not None else None
 
-    @field_validator("loses", mode="before")
+    @field_validator("loses", "lost", mode="before")
     @classmethod
     def _lost_names(cls, value: Any) -> Any:
         items = [value] if isinstance(value, str) else value
@@ -99,7 +118,8 @@ class Permanent(BaseModel):
         if not self.gains and not self.loses:
             return self
         changed = apply_changes(self.abilities, self.gains, self.loses)
-        return self.model_copy(update={"abilities": changed, "gains": (), "loses": ()})
+        lost = tuple(dict.fromkeys((*self.lost, *lost_keys(self.loses))))
+        return self.model_copy(update={"abilities": changed, "gains": (), "loses": (), "lost": lost})
 
     @property
     def label(self) -> str:

@@ -229,6 +229,12 @@ _OURS: dict[str, Message] = {
             "{card}: la carta no fija estos valores ({stats}); indícalos en la situación",
         ),
     ),
+    "ability_not_effect": Message(
+        "'{name}' is an ability, not an effect: an effect that gives it grants it; write it under {gains} or {abilities}",
+        "'{name}' est une capacité, pas un effet : un effet qui la donne l'accorde ; écrivez-la sous {gains} "
+        "ou {abilities}",
+        "'{name}' es una habilidad, no un efecto: un efecto que la da la otorga; escríbela en {gains} o {abilities}",
+    ),
     "unknown_card": Message("unknown card '{name}'", "carte inconnue '{name}'", "carta desconocida '{name}'"),
     "unknown_card_close": Message(
         "unknown card '{name}'; did you mean {close}?",

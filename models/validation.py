@@ -142,11 +142,13 @@ def reference_problems(snapshot: Snapshot) -> list[InputProblem]:
     by_id = {p.id: p for p in snapshot.permanents}
     active_team = teams.get(snapshot.active_player)
     for i, perm in enumerate(snapshot.permanents):
-        if perm.attacking is None and not perm.abilities:
+        if perm.attacking is None and not perm.abilities and not perm.subject_to:
             continue  # nothing below to check (most permanents: lands, creatures at rest)
         where = _where(i, perm)
-        for j, ability in enumerate(perm.abilities):
-            apath = f"{where}.abilities[{j}]"
+        written = [("abilities", j, a) for j, a in enumerate(perm.abilities)]
+        written += [("subject_to", j, a) for j, a in enumerate(perm.subject_to)]
+        for field, j, ability in written:
+            apath = f"{where}.{field}[{j}]"
             if isinstance(ability, BlocksIfAble) and ability.blocks_if_able not in by_id:
                 problems.append(InputProblem.of(apath, "no_permanent", id=ability.blocks_if_able))
             if isinstance(ability, AttacksIfAble) and (

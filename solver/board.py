@@ -9,22 +9,25 @@ from pydantic import BaseModel
 
 from ..models import Permanent, Snapshot
 from ..models.abilities import Keyword, ability_name
+from ..models.changes import keeps_granted
 from ..models.characteristics import CardType
 from ..models.effects import GrantEffect, effect_key
 from .budget import Budget
 
 
 def _with_grants(snapshot: Snapshot, budget: Budget) -> tuple[Permanent, ...]:
-    """Apply "creatures matching X have Y" effects. Filters see the permanents as written (no grant chains).
-    Matching reads the clock, and every granted ability counts as an atom: 1,000 creatures granted 50 grants of
-    many abilities each would otherwise fill memory before any rule runs."""
+    """What the rules read as each permanent's abilities: its own, the effects it is subject to (`subject_to`: not
+    abilities, 113.12, but the rules apply them the same way), and what "creatures matching X have Y" effects grant,
+    but for granted abilities it has lost (Humility: `loses`, `keeps_granted`). Filters see the permanents as
+    written (no grant chains)."""
     grants = [e for e in snapshot.effects if isinstance(e, GrantEffect)]
-    if not grants:
+    if not grants and not any(p.subject_to for p in snapshot.permanents):
         return snapshot.permanents
     out = []
     for perm in snapshot.permanents:
         budget.tick(len(grants))
-        extra = tuple(a for g in grants if perm.is_creature and g.to.matches(perm, None, budget.tick) for a in g.grant)
+        granted = (a for g in grants if perm.is_creature and g.to.matches(perm, None, budget.tick) for a in g.grant)
+        extra = perm.subject_to + tuple(a for a in granted if keeps_granted(perm.lost, a))
         if extra:
             budget.spend(len(extra))
         out.append(perm.model_copy(update={"abilities": perm.abilities + extra}) if extra else perm)

@@ -1,9 +1,11 @@
-"""Legal declarations enumerated at the optimum: "how many are there, and which?" and "what is forced?".
+"""Legal declarations enumerated: "how many are there, and which?" and "what is forced?".
 
-Both work on the declarations that break no restriction, pay no cost and obey the most requirements: CP-SAT first
-proves the optimum (as `check` does), then the model "restrictions hold and at least that many requirements are
-obeyed" is enumerated (counting) or settled in rounds (forced choices: each round asks for a legal declaration
-that flips a choice no declaration found so far has flipped, or proves there is none; `_settle`).
+Both range over exactly the declarations `check` calls legal, paying included (docs/format.md, "Costs"): the model
+of solver/legal.py, whose cuts hold every declaration to the optimum of what it pays. Counting enumerates that
+model once, judging each declaration found unless the cost-free optimum already settles them all (those that need
+a search get their cuts, and the enumeration starts over); forced choices are settled in rounds (each round asks
+for a legal declaration that flips a choice no declaration found so far has flipped, or proves there is none;
+`_settle`).
 
 One `Budget` bounds the whole question (compiling, the optimum, the model, every solve); past it the answer is
 "unknown".
@@ -11,6 +13,7 @@ One `Budget` bounds the whole question (compiling, the optimum, the model, every
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from ..models import Snapshot
@@ -19,31 +22,14 @@ from ..models.report import Language
 from .board import Board
 from .budget import Budget, DeadlineReached
 from .decide import as_declaration, compile_snapshot
-from .ir import Acts, Atom, Compilation, Pair, Reason, Receives
-from .optimum import RequirementModel, new_solver, optimise
+from .ir import Acts, Atom, Compilation, Pair, Reason, Receives, Truth
+from .legal import LegalModel
+from .optimum import new_solver
 from .question_words import choice_text, say
-from .questions import findings, limit_search
+from .questions import findings
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
-
-
-def _at_optimum(compilation: Compilation, budget: Budget) -> tuple[RequirementModel, int] | None:
-    """The model of legal cost-free declarations, and the optimum; None if the time limit is reached first."""
-    from ortools.sat.python.cp_model import LinearExpr
-
-    optimum = optimise(compilation, frozenset(), budget=budget)
-    if not optimum.exact or optimum.best is None or optimum.pairs is None:
-        return None
-    budget.tick(compilation.pair_work)
-    built = RequirementModel(compilation, compilation.free_pairs(), budget=budget)
-    built.model.add(LinearExpr.sum(built.obeyed) >= optimum.best)
-    # Starting from the optimal declaration, the search finds the others nearby without the LP relaxation, which
-    # then only slows it down (measured in bench/bench_questions.py: 1000 declarations of a 50 x 50 board in about
-    # 0.7 s this way, none in 5 s without the hint).
-    for pair, var in built.lits.pair.items():
-        built.model.add_hint(var, pair in optimum.pairs)
-    return built, optimum.best
 
 
 def _searcher(budget: Budget) -> cp_model.CpSolver:
@@ -69,7 +55,6 @@ def count_declarations(
             step=snapshot.step,
             lang=lang,
             limit=limit,
-            paying_not_counted=False,
             status="unknown",
             count=0,
             declarations=[],
@@ -81,60 +66,101 @@ def _count(snapshot: Snapshot, limit: int, show: int, lang: Language, budget: Bu
     from ortools.sat.python import cp_model
 
     _, compilation = compile_snapshot(snapshot, budget=budget)
-    costly_actors, costly_pairs = compilation.costly()
-    paying = any(
-        (p.actor in costly_actors or p in costly_pairs) and p not in compilation.forbidden
-        for p in compilation.candidate_pairs
-    )
-    common = {"step": snapshot.step, "lang": lang, "limit": limit, "paying_not_counted": paying}
-    at_optimum = _at_optimum(compilation, budget)
-    if at_optimum is None:
-        return DeclarationCount(
-            **common, status="unknown", count=0, declarations=[], text=say("count_unknown", lang, count=0)
-        )
-    built, best = at_optimum
-    collector = _collector(built.lits.pair, limit, show)
-    solver = _searcher(budget)
-    solver.parameters.enumerate_all_solutions = True
-    status = solver.solve(built.model, collector)  # type: ignore[arg-type]
+    space = LegalModel(compilation, budget)
+    built = space.built
+    # Starting from the optimal declaration, the search finds the others nearby without the LP relaxation, which
+    # then only slows it down (measured in bench/bench_questions.py: 1000 declarations of a 50 x 50 board in about
+    # 0.7 s this way, none in 5 s without the hint).
+    for pair, var in built.lits.pair.items():
+        built.model.add_hint(var, pair in space.free_witness)
+    costs = [built.lits.var(i) for i in space.items.values()]
+    while True:
+        collector = _collector(built.lits.pair, limit, show, costs, None if space.settled else space.judge)
+        solver = _searcher(budget)
+        solver.parameters.enumerate_all_solutions = True
+        status = solver.solve(built.model, collector)  # type: ignore[arg-type]
+        if collector.count > limit or not collector.pending:
+            break
+        space.settle(collector.pending)  # then count again, with their cuts
+    complete = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
     count = min(collector.count, limit)
     if collector.count > limit:
         state, text = "more", say("count_more", lang, count=limit, limit=limit)
-    elif status == cp_model.OPTIMAL:
+    elif complete:
         state, text = "exact", say("count_exact", lang, count=count)
     else:
         state, text = "unknown", say("count_unknown", lang, count=count)
+    paying = collector.paying
     if paying:
-        text += f" ({say('paying_not_counted', lang)})"
+        text += f" ({say('paying', lang, paying=paying)})"
     return DeclarationCount(
-        **common,
+        step=snapshot.step,
+        lang=lang,
+        limit=limit,
+        paying=paying,
         status=state,
         count=count,
         declarations=[as_declaration(snapshot.step, d) for d in collector.shown()],
-        requirements_optimum=best,
+        requirements_optimum=space.free_best,
         text=text,
     )
 
 
-def _collector(pairs: dict[Pair, cp_model.IntVar], limit: int, show: int) -> _Collector:
-    """Counts solutions and keeps the first `show`. Every variable besides the pairs is fixed by them (derived
-    atoms, and requirement indicators once the optimum is required), so each solution CP-SAT enumerates is a
-    distinct declaration; reading every pair of every solution would cost more than the search itself, so only the
-    kept ones are read."""
+# Past this many declarations `judge` can't tell about, the enumeration stops: their cuts are added, and it starts over.
+PENDING = 64
+
+
+def _collector(
+    pairs: dict[Pair, cp_model.IntVar],
+    limit: int,
+    show: int,
+    costs: list[cp_model.IntVar],
+    judge: Callable[[frozenset[Pair]], bool | None] | None,
+) -> _Collector:
+    """Counts the legal solutions (and those that pay one of `costs`) and keeps the first `show`. Every variable
+    besides the pairs is fixed by them (derived atoms, and requirement indicators once the optimum of what is paid
+    is required), so each solution CP-SAT enumerates is a distinct declaration (with `judge`, whose cuts may hold
+    a declaration to less than it obeys, the same pairs can come again and are counted once). Without `judge` every
+    solution is
+    legal and, reading every pair of every solution costing more than the search itself, only the kept ones are
+    read; with it (solver/legal.py: some costs change the optimum), each solution is judged, and those it can't
+    judge are kept as `pending`."""
     from ortools.sat.python import cp_model
 
     class Collector(cp_model.CpSolverSolutionCallback):
         def __init__(self) -> None:
             super().__init__()
             self.count = 0
+            self.paying = 0
+            self.pending: list[frozenset[Pair]] = []
+            self._seen: set[frozenset[Pair]] = set()
             self._kept: list[frozenset[Pair]] = []
 
         def on_solution_callback(self) -> None:
+            declared: frozenset[Pair] | None = None
+            if judge is not None:
+                declared = frozenset(p for p, var in pairs.items() if self.boolean_value(var))
+                if declared in self._seen:
+                    return  # the same pairs, some requirement indicator not set although obeyed
+                self._seen.add(declared)
+                verdict = judge(declared)
+                if verdict is None:
+                    self.pending.append(declared)
+                    if len(self.pending) >= PENDING:
+                        self.stop_search()
+                    return
+                if not verdict:
+                    return
             self.count += 1
             if self.count > limit:
                 self.stop_search()
-            elif len(self._kept) < show:
-                self._kept.append(frozenset(p for p, var in pairs.items() if self.value(var)))
+                return
+            if any(self.boolean_value(var) for var in costs):
+                self.paying += 1
+            if len(self._kept) < show:
+                if declared is None:
+                    declared = frozenset(p for p, var in pairs.items() if self.boolean_value(var))
+                self._kept.append(declared)
 
         def shown(self) -> list[frozenset[Pair]]:
             return sorted(self._kept, key=_order)
@@ -144,6 +170,8 @@ def _collector(pairs: dict[Pair, cp_model.IntVar], limit: int, show: int) -> _Co
 
 class _Collector(Protocol):
     count: int
+    paying: int
+    pending: list[frozenset[Pair]]
 
     def shown(self) -> list[frozenset[Pair]]: ...
 
@@ -166,68 +194,57 @@ def forced_choices(snapshot: Snapshot, *, lang: Language = "en", time_limit: flo
 def _forced(snapshot: Snapshot, lang: Language, budget: Budget) -> ForcedChoices:
     board, compilation = compile_snapshot(snapshot, budget=budget)
     common = {"step": snapshot.step, "lang": lang}
-    at_optimum = _at_optimum(compilation, budget)
-    if at_optimum is None:
-        return ForcedChoices(**common, status="unknown")
-    built, best = at_optimum
+    space = LegalModel(compilation, budget)
     atoms = _choice_atoms(board, compilation)
-    settled = _settle(built, atoms, budget)
-    if settled is None:
-        return ForcedChoices(**common, status="unknown", requirements_optimum=best)
-    always, never = _not_implied_always(settled[0]), _not_implied_never(settled[1])
+    always, never = _settle(space, atoms, budget)
+    always, never = _not_implied_always(always), _not_implied_never(never)
     reasons = _SingleReasons(compilation)
     return ForcedChoices(
         **common,
         status="exact",
         always=[_choice(a, board, reasons, lang) for a in atoms if a in always],
         never=[_choice(a, board, reasons, lang) for a in atoms if a in never],
-        requirements_optimum=best,
+        requirements_optimum=space.free_best,
     )
 
 
-def _settle(built: RequirementModel, atoms: list[Atom], budget: Budget) -> tuple[set[Atom], set[Atom]] | None:
-    """The choices every legal declaration makes, and those none makes; None if the time limit is reached.
+def _settle(space: LegalModel, atoms: list[Atom], budget: Budget) -> tuple[set[Atom], set[Atom]]:
+    """The choices every legal declaration makes, and those none makes (raises DeadlineReached past the time limit).
 
-    `seen` holds each unsettled choice with the value it has in every legal declaration found so far. Each round
-    asks for a legal declaration that gives at least one of them the other value: one clause, rewritten in place
-    each round, so the model is built once. A declaration found settles every choice it flips, whether made or
-    not; none proves the unsettled choices asked about all at once. The creatures and attackers (or attack targets)
-    are settled first, and what is proved of them is added to the model: a target that is never attacked or
-    blocked rules out all its pairs, which CP-SAT's presolve then drops at once instead of reasoning about them in
-    every later round. Each round's search runs with the LP relaxation, which proves the last round's "none"
-    quickly (without it, some rounds on a 50 x 50 board took over 15 s)."""
-    from ortools.sat.python import cp_model
-
-    index = {atom: built.lits.literal(atom) for atom in atoms}
+    `seen` holds each unsettled choice with the value it has in every legal declaration found so far (the first is
+    the cost-free optimum). Each round asks for a legal declaration that gives at least one of them the other value:
+    one clause, rewritten in place each round, so the model is built once. A declaration found settles every choice
+    it flips, whether made or not; none proves the unsettled choices asked about all at once. The creatures and
+    attackers (or attack targets) are settled first, and what is proved of them is added to the model: a target
+    that is never attacked or blocked rules out all its pairs, which CP-SAT's presolve then drops at once instead of
+    reasoning about them in every later round. Each round's search runs with the LP relaxation, which proves the
+    last round's "none" quickly (without it, some rounds on a 50 x 50 board took over 15 s)."""
+    lits = space.built.lits
+    index = {atom: lits.literal(atom) for atom in atoms}
     always: set[Atom] = set()
     never = {atom for atom, i in index.items() if i is None}
     known = {atom: i for atom, i in index.items() if i is not None}
+    first = Truth(space.free_witness)
+    seen = {atom: first.value(atom) for atom in known}
     solver = new_solver(budget.left())
-    status = solver.solve(built.model)
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return None
-    values = list(solver.response_proto.solution)
-    seen = {atom: bool(values[i]) for atom, i in known.items()}
-    proto = built.lits.proto
+    proto = lits.proto
     flip = proto.constraints.add().bool_or.literals
     for pairs_too in (False, True):
         asked = [atom for atom in seen if pairs_too or not isinstance(atom, Pair)]
         while asked:
             flip.clear()
             flip.extend([~known[atom] if seen[atom] else known[atom] for atom in asked])
-            limit_search(solver, budget)
-            status = solver.solve(built.model)
-            if status == cp_model.INFEASIBLE:
+            found = space.solve(solver)
+            if found is None:
                 for atom in asked:
                     (always if seen.pop(atom) else never).add(atom)
                     # Holds in every legal declaration: adding it removes none, and shrinks the later rounds.
                     proto.constraints.add().bool_and.literals.append(known[atom] if atom in always else ~known[atom])
                 break
-            if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-                return None
-            values = list(solver.response_proto.solution)
+            values = found
             seen = {atom: made for atom, made in seen.items() if bool(values[known[atom]]) == made}
             asked = [atom for atom in asked if atom in seen]
+    flip.clear()
     return always, never
 
 
@@ -261,12 +278,12 @@ def _not_implied_never(never: set[Atom]) -> set[Atom]:
 
 
 class _SingleReasons:
-    """What rules out a choice on its own: the pair restrictions and costs of every pair that would make it (none
-    if one of those pairs is free). The pairs are grouped by actor and by target once, not per choice."""
+    """What rules out a choice on its own: the pair restrictions of every pair that would make it (none if one of
+    those pairs is allowed: then restrictions together, or the requirements, rule it out; a cost never does, since
+    paying is allowed). The pairs are grouped by actor and by target once, not per choice."""
 
     def __init__(self, compilation: Compilation) -> None:
         self.compilation = compilation
-        self.free = set(compilation.free_pairs())
         self.candidates = set(compilation.candidate_pairs)
         self.by_actor: dict[str, list[Pair]] = {}
         self.by_target: dict[str, list[Pair]] = {}
@@ -281,14 +298,9 @@ class _SingleReasons:
             pairs = self.by_actor.get(atom.actor, [])
         else:
             pairs = self.by_target.get(atom.target, [])
-        if any(p in self.free for p in pairs):
+        if any(p not in self.compilation.forbidden for p in pairs):
             return []
-        reasons: list[Reason] = []
-        for p in pairs:
-            reasons.extend(self.compilation.forbidden.get(p, ()))
-            if p not in self.compilation.forbidden:
-                reasons.extend(c.reason for c in self.compilation.costs_of(frozenset({p})))
-        return reasons
+        return [r for p in pairs for r in self.compilation.forbidden[p]]
 
 
 def _choice(atom: Atom, board: Board, reasons: _SingleReasons, lang: str) -> Choice:

@@ -102,10 +102,10 @@ WORDS: dict[str, Message] = {
             exact={0: "desconocido: se alcanzó el límite de tiempo antes de encontrar una declaración legal"},
         ),
     ),
-    "paying_not_counted": Message(
-        "declarations that pay a cost are not counted",
-        "les déclarations qui paient un coût ne sont pas comptées",
-        "no se cuentan las declaraciones que pagan un coste",
+    "paying": Message(
+        Plural("paying", "{paying} of them pays a cost", "{paying} of them pay a cost"),
+        Plural("paying", "dont {paying} qui paie un coût", "dont {paying} qui paient un coût"),
+        Plural("paying", "{paying} de ellas paga un coste", "{paying} de ellas pagan un coste"),
     ),
     "always": Message("Every legal declaration:", "Toute déclaration légale :", "Toda declaración legal:"),
     "never": Message("No legal declaration:", "Aucune déclaration légale :", "Ninguna declaración legal:"),

@@ -1,9 +1,10 @@
 """The questions judges ask about a combat: "can X block Y?" / "can X attack P?", "how many legal declarations are
 there, and which?", and "what is forced?".
 
-Each is answered with the same compilation and CP-SAT model as `check`: a legal declaration breaks no restriction and
-obeys the most requirements (509.1c, 508.1d). A declaration found for "can X block Y?" is confirmed by `check`
-itself, so the two can never disagree.
+Each ranges over exactly the declarations `check` calls legal, paying included (solver/legal.py; docs/format.md,
+"Costs"): a legal declaration breaks no restriction and obeys the most requirements a declaration paying no other
+cost could obey (509.1c, 508.1d). A declaration found for "can X block Y?" is confirmed by `check` itself, so the
+two can never disagree.
 
 One `Budget` (solver/budget.py), as in `check`, bounds the whole question: compiling the rules, building the CP-SAT
 model, every solve and the check of the declaration found. Past it the answer is "unknown". A board beyond the size
@@ -22,7 +23,8 @@ from .board import Board
 from .budget import Budget, DeadlineReached
 from .decide import as_declaration, check, compile_snapshot, proposal_pairs
 from .explain import explained
-from .ir import Pair, Reason, Restriction
+from .ir import Compilation, Pair, Reason, Restriction
+from .legal import LegalModel
 from .optimum import RequirementModel, new_solver
 from .question_words import choice_text, say
 
@@ -89,8 +91,6 @@ def _decide_can(
     snapshot: Snapshot, pair: Pair, common: dict[str, str], lang: Language, budget: Budget
 ) -> ChoiceAnswer | None:
     """The answer, or None when the time limit leaves it open (raises DeadlineReached when it runs out)."""
-    from ortools.sat.python import cp_model
-
     proposal = proposal_pairs(snapshot)
     board, compilation = compile_snapshot(snapshot, proposal | {pair}, budget)
     choice = choice_text(board, lang, pair.actor, pair.target)
@@ -102,7 +102,62 @@ def _decide_can(
             text=say("no_restriction", lang, choice=choice),
             forbidden_by=findings(forbidden, board, lang),
         )
-    # Declarations making the choice may pay its own cost, and no other (docs/format.md, "Costs").
+    found = _legal_with(compilation, pair, proposal, budget)
+    if found is None:
+        return _why_not(snapshot, compilation, board, pair, proposal, common, choice, lang, budget)
+    declaration = as_declaration(snapshot.step, found)
+    report = check(snapshot.model_copy(update={"declaration": declaration}), lang=lang, time_limit=budget.left())
+    if report.verdict != "legal":
+        return None  # only the time limit can make `check` disagree with a declaration proved legal
+    cost = report.outcome.total_cost if report.outcome is not None else None
+    return ChoiceAnswer(
+        **common,
+        answer="yes",
+        text=say("yes_paying", lang, choice=choice, cost=cost) if cost else say("yes", lang, choice=choice),
+        declaration=declaration,
+        cost=cost,
+        requirements_optimum=report.requirements_optimum,
+        requirements_with_choice=report.requirements_obeyed,
+    )
+
+
+def _legal_with(
+    compilation: Compilation, pair: Pair, proposal: frozenset[Pair], budget: Budget
+) -> frozenset[Pair] | None:
+    """A legal declaration making the choice (solver/legal.py), paying as few costs beyond the proposal's as can
+    be, then nearest to the proposal; None if there is none."""
+    from ortools.sat.python.cp_model import LinearExpr
+
+    space = LegalModel(compilation, budget)
+    lits = space.built.lits
+    model = space.built.model
+    model.add(lits.pair[pair] == 1)
+    weight = len(lits.index) + 1  # one cost fewer outweighs any change in distance
+    own = space.paid(proposal)
+    terms = [(lits.var(i), weight) for item, i in space.items.items() if item not in own]
+    terms += [(var, -1 if p in proposal else 1) for p, var in lits.pair.items()]
+    model.minimize(LinearExpr.weighted_sum([v for v, _ in terms], [c for _, c in terms]))
+    for p, var in lits.pair.items():
+        model.add_hint(var, p in proposal)
+    found = space.solve(new_solver(budget.left()))
+    return None if found is None else space.pairs_of(found)
+
+
+def _why_not(
+    snapshot: Snapshot,
+    compilation: Compilation,
+    board: Board,
+    pair: Pair,
+    proposal: frozenset[Pair],
+    common: dict[str, str],
+    choice: str,
+    lang: Language,
+    budget: Budget,
+) -> ChoiceAnswer | None:
+    """No legal declaration makes the choice: the restrictions that forbid it, or, when declarations that make it
+    paying only its own cost break none, the requirements the best of them misses."""
+    from ortools.sat.python import cp_model
+
     budget.tick(compilation.pair_work)
     available = compilation.available_pairs(frozenset({pair}))
     built = RequirementModel(compilation, available, guarded=True, budget=budget)
@@ -121,24 +176,13 @@ def _decide_can(
             text=say("no_restriction", lang, choice=choice),
             forbidden_by=findings([r.reason for _, r in core], board, lang),
         )
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+    if status != cp_model.OPTIMAL:
         return None
     chosen = frozenset(p for p, var in built.lits.pair.items() if solver.value(var))
     declaration = as_declaration(snapshot.step, chosen)
     report = check(snapshot.model_copy(update={"declaration": declaration}), lang=lang, time_limit=budget.left())
-    if report.verdict == "legal":
-        cost = report.outcome.total_cost if report.outcome is not None else None
-        return ChoiceAnswer(
-            **common,
-            answer="yes",
-            text=say("yes_paying", lang, choice=choice, cost=cost) if cost else say("yes", lang, choice=choice),
-            declaration=declaration,
-            cost=cost,
-            requirements_optimum=report.requirements_optimum,
-            requirements_with_choice=report.requirements_obeyed,
-        )
-    if report.verdict == "unknown" or status != cp_model.OPTIMAL or report.requirements_optimum is None:
-        return None  # a better declaration with the choice might exist, or the optimum is not proved
+    if report.verdict != "illegal" or report.requirements_optimum is None:
+        return None  # the optimum is not proved in time
     best, obeyed = report.requirements_optimum, report.requirements_obeyed
     return ChoiceAnswer(
         **common,

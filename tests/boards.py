@@ -106,6 +106,20 @@ def _creature(draw: st.DrawFn, pid: str, controller: str, abilities: list[Any]) 
     }
 
 
+EFFECT_WORDS = ("goaded_by", "blocks_if_able", "attacks_if_able")
+
+
+def _as_effects(draw: st.DrawFn, perm: dict[str, Any]) -> None:
+    """Sometimes state goad, provoke's and Gideon's requirements as the effects they are (`subject_to`), and
+    sometimes make the creature lose all its abilities (Humility), which leaves those effects alone."""
+    if draw(st.booleans()):
+        effects = [a for a in perm["abilities"] if isinstance(a, dict) and next(iter(a)) in EFFECT_WORDS]
+        perm["abilities"] = [a for a in perm["abilities"] if a not in effects]
+        perm["subject_to"] = effects
+    if draw(st.integers(0, 9)) == 0:
+        perm["loses"] = "all"
+
+
 @st.composite
 def boards(draw: st.DrawFn, max_attackers: int = 3, max_blockers: int = 4) -> dict[str, Any]:
     """A snapshot (as plain data) without a declaration; 2 or 3 players, sometimes Two-Headed Giant."""
@@ -136,6 +150,7 @@ def boards(draw: st.DrawFn, max_attackers: int = 3, max_blockers: int = 4) -> di
     for i in range(n_blk):
         abilities = draw(st.lists(blocker_ability(attacker_ids), max_size=2))
         perm = _creature(draw, f"b{i}", draw(st.sampled_from(defenders)), abilities)
+        _as_effects(draw, perm)
         perm["tapped"] = draw(st.integers(0, 7)) == 0
         permanents.append(perm)
     for defender in defenders:
@@ -224,17 +239,17 @@ def attack_boards(draw: st.DrawFn, max_creatures: int = 4) -> dict[str, Any]:
             abilities.append({"goaded_by": draw(st.lists(st.sampled_from(opponents), min_size=1, max_size=2))})
         if draw(st.integers(0, 5)) == 0:
             abilities.append({"attacks_if_able": draw(st.sampled_from([*opponents, "pw"]))})
-        permanents.append(
-            {
-                "id": f"c{i}",
-                "controller": draw(st.sampled_from(side)),
-                "power": draw(st.integers(0, 4)),
-                "toughness": 2,
-                "abilities": abilities,
-                "tapped": draw(st.integers(0, 7)) == 0,
-                "entered_this_turn": draw(st.integers(0, 5)) == 0,
-            }
-        )
+        creature = {
+            "id": f"c{i}",
+            "controller": draw(st.sampled_from(side)),
+            "power": draw(st.integers(0, 4)),
+            "toughness": 2,
+            "abilities": abilities,
+            "tapped": draw(st.integers(0, 7)) == 0,
+            "entered_this_turn": draw(st.integers(0, 5)) == 0,
+        }
+        _as_effects(draw, creature)
+        permanents.append(creature)
     permanents.append(
         {"id": "pw", "controller": draw(st.sampled_from(opponents)), "types": ["planeswalker"], "loyalty": 3}
     )

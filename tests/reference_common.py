@@ -19,14 +19,42 @@ def abilities(p: Permanent, cls: type) -> list[Any]:
     return [a for a in p.abilities if isinstance(a, cls)]
 
 
+# Keyword and triggered abilities, which a `grant` gives as abilities (113.1a); anything else it grants is a
+# quality the effect states (113.12), which losing abilities leaves alone.
+_GIVEN_AS_ABILITIES = frozenset(
+    {
+        "flying",
+        "reach",
+        "shadow",
+        "horsemanship",
+        "fear",
+        "intimidate",
+        "menace",
+        "skulk",
+        "defender",
+        "haste",
+        "banding",
+        "protection_from",
+        "landwalk",
+        "bands_with_other",
+    }
+)
+
+
+def _lost(p: Permanent, granted: Any) -> bool:
+    name = granted.value if isinstance(granted, Keyword) else next(iter(type(granted).model_fields))
+    return name in _GIVEN_AS_ABILITIES and ("all" in p.lost or name in p.lost)
+
+
 def with_grants(snapshot: Snapshot) -> dict[str, Permanent]:
-    """Every permanent by id, creatures given the abilities that `grant` effects give them."""
+    """Every permanent by id, with what the rules read as its abilities: the effects it is `subject_to` (not
+    abilities, 113.12, but obeyed the same way), and for creatures what `grant` effects give them."""
     grants = [e for e in snapshot.effects if isinstance(e, GrantEffect)]
     perms: dict[str, Permanent] = {}
     for p in snapshot.permanents:
-        extra: tuple[Any, ...] = ()
+        extra: tuple[Any, ...] = tuple(p.subject_to)
         for g in grants:
             if CardType.CREATURE in p.types and g.to.matches(p):
-                extra += tuple(g.grant)
+                extra += tuple(a for a in g.grant if not _lost(p, a))
         perms[p.id] = p.model_copy(update={"abilities": p.abilities + extra}) if extra else p
     return perms

@@ -1,5 +1,7 @@
 """The judge's questions against the brute-force references on random small boards: the count and the list of legal
-declarations, the forced choices, and "can X block / attack Y?" (cost-free choices; costs are tested by hand)."""
+declarations, the forced choices, and "can X block / attack Y?", over exactly the declarations the reference `check`
+calls legal, paying included (docs/format.md, "Costs"): every declaration `count` lists is legal, and every legal one
+is counted."""
 
 from __future__ import annotations
 
@@ -12,17 +14,9 @@ from combatcheck.models.answers import Choice, ChoiceAnswer, ForcedChoices
 from combatcheck.solver import can_attack, can_block, check, count_declarations, forced_choices
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
-from reference import (
-    RefBoard,
-    all_declarations,
-    costs_of,
-    pair_costs_of,
-    pair_ok,
-    reference_optimum,
-    requirements_obeyed,
-)
+from reference import RefBoard, all_declarations, paid_blockers, pair_ok, reference_optimum, requirements_obeyed
 from reference import restrictions_ok as block_ok
-from reference_attacks import AttackBoard, all_attacks, pays
+from reference_attacks import AttackBoard, all_attacks, paid_costs
 from reference_attacks import pair_ok as attack_pair_ok
 from reference_attacks import reference_optimum as attack_optimum
 from reference_attacks import requirements_obeyed as attack_obeyed
@@ -183,15 +177,11 @@ def _check_count(snapshot: Snapshot, legal: list[Pairs], pairs_of: Any) -> None:
 def test_block_questions_agree_with_brute_force(board: dict[str, Any], pick: int) -> None:
     snapshot = snapshot_from_data(board)
     ref = RefBoard.of(snapshot)
-    optimum = reference_optimum(ref)
-
-    def costly(b: str, a: str) -> bool:  # a blocker's own cost, or a cost to block that attacker (block_cost_against)
-        return bool(costs_of(ref, ref.perms[b]) or pair_costs_of(ref.perms[b], ref.perms[a]))
-
-    free = [d for d in all_declarations(ref, beyond_capacity=0) if not any(costly(b, a) for b, a in d)]
-    obeying = [d for d in free if block_ok(ref, d)]
-    legal = [d for d in obeying if requirements_obeyed(ref, d) >= optimum]
+    best = _cached(lambda paid: reference_optimum(ref, paid))
+    obeying = [d for d in all_declarations(ref, beyond_capacity=0) if block_ok(ref, d)]
+    legal = [d for d in obeying if requirements_obeyed(ref, d) >= best(paid_blockers(ref, d))]
     _check_count(snapshot, legal, lambda d: d.block_pairs())
+    assert count_declarations(snapshot).paying == sum(1 for d in legal if paid_blockers(ref, d))
 
     blockers = [b.id for b in ref.defending_creatures()]
     attackers = [a.id for a in ref.attackers]
@@ -200,19 +190,19 @@ def test_block_questions_agree_with_brute_force(board: dict[str, Any], pick: int
     ]
     _check_forced(forced_choices(snapshot), legal, blockers, attackers, same_side)
 
-    cost_free = [(b, a) for b, a in same_side if not costly(b, a)]
-    if not cost_free:
+    if not same_side:
         return
-    b, a = cost_free[pick % len(cost_free)]
+    b, a = same_side[pick % len(same_side)]
+    own = paid_blockers(ref, frozenset({(b, a)}))
     _check_can(
         snapshot,
         can_block(snapshot, b, a),
         (b, a),
         legal,
-        with_choice=[d for d in obeying if (b, a) in d],
+        with_choice=[d for d in obeying if (b, a) in d and paid_blockers(ref, d) <= own],
         pair_allowed=pair_ok(ref, ref.perms[b], ref.perms[a]),
         obeyed=lambda d: requirements_obeyed(ref, d),
-        optimum=optimum,
+        optimum=best(own),
     )
 
 
@@ -221,26 +211,40 @@ def test_block_questions_agree_with_brute_force(board: dict[str, Any], pick: int
 def test_attack_questions_agree_with_brute_force(board: dict[str, Any], pick: int) -> None:
     snapshot = snapshot_from_data(board)
     ref = AttackBoard.of(snapshot)
-    optimum = attack_optimum(ref)
-    obeying = [a for a in all_attacks(ref) if attack_ok(ref, a) and not pays(ref, a)]
-    legal = [a for a in obeying if attack_obeyed(ref, a) >= optimum]
+    best = _cached(lambda paid: attack_optimum(ref, paid))
+    obeying = [a for a in all_attacks(ref) if attack_ok(ref, a)]
+    legal = [a for a in obeying if attack_obeyed(ref, a) >= best(paid_costs(ref, a))]
     _check_count(snapshot, legal, lambda d: d.attack_pairs())
+    assert count_declarations(snapshot).paying == sum(1 for a in legal if paid_costs(ref, a))
 
     creatures = [c.id for c in ref.creatures()]
     targets = list(ref.targets)
     _check_forced(forced_choices(snapshot), legal, creatures, targets, [(c, t) for c in creatures for t in targets])
 
-    cost_free = [(c, t) for c in creatures for t in targets if not pays(ref, frozenset({(c, t)}))]
-    if not cost_free:
+    choices = [(c, t) for c in creatures for t in targets]
+    if not choices:
         return
-    c, t = cost_free[pick % len(cost_free)]
+    c, t = choices[pick % len(choices)]
+    own = paid_costs(ref, frozenset({(c, t)}))
     _check_can(
         snapshot,
         can_attack(snapshot, c, t),
         (c, t),
         legal,
-        with_choice=[a for a in obeying if (c, t) in a],
+        with_choice=[a for a in obeying if (c, t) in a and paid_costs(ref, a) <= own],
         pair_allowed=attack_pair_ok(ref, ref.perms[c], t),
         obeyed=lambda a: attack_obeyed(ref, a),
-        optimum=optimum,
+        optimum=best(own),
     )
+
+
+def _cached(best: Callable[[Any], int]) -> Callable[[Any], int]:
+    """The reference optimum by what is paid, computed once for each set of costs."""
+    seen: dict[Any, int] = {}
+
+    def of(paid: Any) -> int:
+        if paid not in seen:
+            seen[paid] = best(paid)
+        return seen[paid]
+
+    return of

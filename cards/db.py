@@ -92,7 +92,8 @@ class CardDatabase:
 
     cards: dict[str, CardFace]
     aliases: dict[str, str] = field(default_factory=dict)  # alias as written -> face name
-    arena_ids: dict[int, str] = field(default_factory=dict)  # MTG Arena grpId -> face name (imported files only)
+    arena_ids: dict[int, str] = field(default_factory=dict)  # MTG Arena grpId -> face name
+    missing: dict[str, str] = field(default_factory=dict)  # a face known to be left out -> its card's full name
     source: str = ""
     path: str = ""
     _index: dict[str, str] = field(default_factory=dict, repr=False)
@@ -146,6 +147,8 @@ class CardDatabase:
         }
         if self.arena_ids:
             payload["arena"] = {str(grp): name for grp, name in sorted(self.arena_ids.items())}
+        if self.missing:
+            payload["missing"] = dict(sorted(self.missing.items()))
         raw = json.dumps(payload, ensure_ascii=False, separators=(",", ":"), sort_keys=False).encode("utf-8")
         data = gzip.compress(raw, compresslevel=9, mtime=0)
         write_atomically(path, data, lambda written: CardDatabase.from_bytes(written.read_bytes(), str(written)))
@@ -168,6 +171,7 @@ class CardDatabase:
             cards=cards,
             aliases=dict(payload.get("aliases", {})),
             arena_ids=arena,
+            missing=dict(payload.get("missing", {})),
             source=payload.get("source", ""),
             path=path,
         )
@@ -187,8 +191,8 @@ def _stored_problem(payload: dict[str, Any]) -> str | None:
     """What is wrong with the shape of a database file, or None. Checked on every load, so by hand: pydantic takes
     about five times as long on the 12,000 rows (0.1 s against 0.02 s), and imports are checked with it already."""
     cards, aliases, arena = payload.get("cards"), payload.get("aliases", {}), payload.get("arena", {})
-    if type(cards) is not dict or not _text_map(aliases) or not _text_map(arena):
-        return "cards, aliases and arena must be objects of text"
+    if type(cards) is not dict or not all(_text_map(m) for m in (aliases, arena, payload.get("missing", {}))):
+        return "cards, aliases, arena and missing must be objects of text"
     if type(payload.get("source", "")) is not str:
         return "source must be text"
     for name, row in cards.items():

@@ -94,12 +94,16 @@ def self_names(name: str, supertypes: Iterable[str] = ()) -> list[str]:
     return names
 
 
+# Oracle text since 2024 names the card by its type ("this Vehicle", "this artifact"), as it did "this creature".
+_THIS = re.compile(r"\b[Tt]his (creature|permanent|artifact|enchantment|land|planeswalker|battle|Vehicle|Spacecraft)\b")
+
+
 def normalise_text(text: str, name: str, supertypes: Iterable[str] = ()) -> list[str]:
     """Lines of lower-case text with the card's name as `~`, reminder text dropped, trailing periods kept."""
     for own in sorted(self_names(name, supertypes), key=len, reverse=True):
         if own:
             text = re.sub(rf"(?<![\w]){re.escape(own)}(?![\w])", SELF, text)
-    text = re.sub(r"\b[Tt]his (creature|permanent)\b", SELF, text)
+    text = _THIS.sub(SELF, text)
     text = _REMINDER.sub("", text).replace("’", "'").replace("−", "-")
     return [line.strip().lower() for line in text.split("\n") if line.strip()]
 
@@ -182,7 +186,7 @@ class _Reader:
             return "ability", COMBAT_KEYWORDS[piece]
         if re.fullmatch(r"ward[ —].+", piece):
             return "ability", "ward"
-        if re.fullmatch(r"protection from .*\bspells", piece):
+        if re.fullmatch(r"protection from .*\bspells(?: that [^,]*)?", piece):  # "spells that are one or more colors"
             return "ignore", ""  # a blocking creature is no spell
         if piece.startswith("protection from "):
             qualities = self.protection(piece.removeprefix("protection from "))

@@ -14,12 +14,17 @@ from typing import Any, Protocol
 
 
 class UnknownCardName(LookupError):
-    """No card of that name; the message says so and names the closest ones (`suggestions`)."""
+    """No card of that name; the message says so and names the closest ones (`suggestions`), how current the cards
+    are (`dated`), and the card of which it is a face that the database lacks (`face_of`)."""
 
-    def __init__(self, message: str, name: str = "", suggestions: Sequence[str] = ()) -> None:
+    def __init__(
+        self, message: str, name: str = "", suggestions: Sequence[str] = (), dated: str = "", face_of: str = ""
+    ) -> None:
         super().__init__(message)
         self.name = name or message
         self.suggestions = tuple(suggestions)
+        self.dated = dated
+        self.face_of = face_of
 
 
 @dataclass(frozen=True)

@@ -160,5 +160,6 @@ def info_command() -> None:
         db = database()
     out.print(f"database: {db.path}", markup=False)
     out.print(f"source: {db.source}", markup=False)
+    out.print(f"cards as of: {db.date or '?'}", markup=False)
     out.print(f"{len(db)} card faces, {len(db.aliases)} other names", markup=False)
     out.print(f"imported database (preferred when present): {local_path()}", markup=False)

@@ -95,6 +95,7 @@ class CardDatabase:
     arena_ids: dict[int, str] = field(default_factory=dict)  # MTG Arena grpId -> face name
     missing: dict[str, str] = field(default_factory=dict)  # a face known to be left out -> its card's full name
     source: str = ""
+    date: str = ""  # how current the cards are: the source's date (YYYY-MM-DD), else the day it was imported
     path: str = ""
     _index: dict[str, str] = field(default_factory=dict, repr=False)
 
@@ -110,6 +111,11 @@ class CardDatabase:
     def find(self, name: str) -> CardFace | None:
         target = self._index.get(normalise(name))
         return self.cards.get(target) if target is not None else None
+
+    def missing_card(self, name: str) -> str | None:
+        """The full name of the card whose face `name` is, when the database knows it lacks that face."""
+        key = normalise(name)
+        return next((card for face, card in self.missing.items() if normalise(face) == key), None)
 
     def find_arena(self, grp_id: int) -> CardFace | None:
         """The face of an MTG Arena card id (a printing's `grpId` in Player.log), if the database has Arena ids."""
@@ -142,6 +148,7 @@ class CardDatabase:
         payload = {
             "format": FORMAT,
             "source": self.source,
+            **({"date": self.date} if self.date else {}),
             "cards": {name: self.cards[name].to_json() for name in sorted(self.cards)},
             "aliases": dict(sorted(self.aliases.items())),
         }
@@ -173,6 +180,7 @@ class CardDatabase:
             arena_ids=arena,
             missing=dict(payload.get("missing", {})),
             source=payload.get("source", ""),
+            date=payload.get("date", ""),
             path=path,
         )
 
@@ -193,8 +201,8 @@ def _stored_problem(payload: dict[str, Any]) -> str | None:
     cards, aliases, arena = payload.get("cards"), payload.get("aliases", {}), payload.get("arena", {})
     if type(cards) is not dict or not all(_text_map(m) for m in (aliases, arena, payload.get("missing", {}))):
         return "cards, aliases, arena and missing must be objects of text"
-    if type(payload.get("source", "")) is not str:
-        return "source must be text"
+    if type(payload.get("source", "")) is not str or type(payload.get("date", "")) is not str:
+        return "source and date must be text"
     for name, row in cards.items():
         if type(row) is not dict:
             return f"cards[{name!r}] is not an object"

@@ -10,7 +10,9 @@ that `combatcheck import arena` can name Arena's cards and read their text.
 
 from __future__ import annotations
 
+import datetime
 import json
+import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -34,6 +36,7 @@ SKIPPED_LAYOUTS = {
     "vanguard",
     "reversible_card",
 }
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")  # MTGJSON's meta.date
 ALIAS_LANGUAGES = {"French", "Spanish"}
 TYPE_NAMES = {"tribal": "kindred"}
 
@@ -240,6 +243,9 @@ def import_file(path: Path, target: Path | None = None) -> tuple[CardDatabase, P
     del text  # a card file can be hundreds of megabytes
     db = database_from_json(payload)
     db.source = f"{db.source}, imported from {path.name}"
+    meta = payload.get("meta") if isinstance(payload, dict) else None
+    dated = meta.get("date") if isinstance(meta, dict) else None
+    db.date = dated if isinstance(dated, str) and _DATE.fullmatch(dated) else datetime.date.today().isoformat()
     out = target if target is not None else local_path()
     db.dump(out)
     reset()

@@ -14,7 +14,7 @@ class CardDatabaseSource:
         try:
             face = find_card(name)
         except UnknownCard as exc:
-            raise UnknownCardName(str(exc), exc.name, exc.suggestions) from None
+            raise UnknownCardName(str(exc), exc.name, exc.suggestions, exc.dated, exc.face_of) from None
         printed = {"power": face.power, "toughness": face.toughness} if face.is_creature else {}
         unfixed = {key: value for key, value in printed.items() if value is not None and as_int(value) is None}
         return CardFields(face.name, permanent_fields(face), unfixed)

@@ -82,12 +82,17 @@ def fill_from_card(data: dict[str, Any]) -> dict[str, Any]:
     return merged
 
 
+_NEWER = {"update": "`combatcheck cards update`", "import_file": "`combatcheck cards import FILE`"}  # commands
+
+
 def check_card_name(name: str) -> str:
     try:
         card_source().card_fields(name)
     except UnknownCardName as exc:
-        context = {"message": str(exc), "name": exc.name, "close": tuple(exc.suggestions)}
-        if exc.suggestions:
+        context = {"message": str(exc), "name": exc.name, "close": tuple(exc.suggestions), "dated": exc.dated, **_NEWER}
+        if exc.face_of:
+            context.update(code="unknown_card_face", card=exc.face_of)
+        elif exc.suggestions:
             context["code"] = "unknown_card_close"
         raise PydanticCustomError("unknown_card", "{message}", context) from None
     return name

@@ -229,11 +229,28 @@ _OURS: dict[str, Message] = {
             "{card}: la carta no fija estos valores ({stats}); indícalos en la situación",
         ),
     ),
-    "unknown_card": Message("unknown card '{name}'", "carte inconnue '{name}'", "carta desconocida '{name}'"),
+    "unknown_card": Message(
+        "unknown card '{name}' (the card database is of {dated}: {update} or {import_file} brings newer cards)",
+        "carte inconnue '{name}' (la base de cartes date du {dated} : {update} ou {import_file} apporte les cartes "
+        "plus récentes)",
+        "carta desconocida '{name}' (la base de cartas es del {dated}: {update} o {import_file} trae las cartas más "
+        "recientes)",
+    ),
     "unknown_card_close": Message(
-        "unknown card '{name}'; did you mean {close}?",
-        "carte inconnue '{name}' ; vouliez-vous dire {close} ?",
-        "carta desconocida '{name}'; ¿quisiste decir {close}?",
+        "unknown card '{name}'; did you mean {close}? (the card database is of {dated}: {update} "
+        "or {import_file} brings newer cards)",
+        "carte inconnue '{name}' ; vouliez-vous dire {close} ? (la base de cartes date du {dated} : {update} ou "
+        "{import_file} apporte les cartes plus récentes)",
+        "carta desconocida '{name}'; ¿quisiste decir {close}? (la base de cartas es del {dated}: {update} o "
+        "{import_file} trae las cartas más recientes)",
+    ),
+    "unknown_card_face": Message(
+        "'{name}' is a face of '{card}', which the card database (of {dated}) lacks; {update} or "
+        "{import_file} brings it",
+        "la base de cartes (du {dated}) n'a pas '{name}', une partie de la carte '{card}' ; {update} ou "
+        "{import_file} l'apporte",
+        "'{name}' es una cara de '{card}', que falta en la base de cartas (del {dated}); {update} "
+        "o {import_file} la trae",
     ),
     "unknown_quality": Message(
         "unknown protection quality '{word}'; use a color, a card type, {qualities}, or a filter such as "

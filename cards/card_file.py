@@ -106,7 +106,7 @@ class _Digits:
         self._offset += len(data)
 
     def _refuse(self, at: int) -> None:
-        raise CardFileProblem(f"a number of more than {MAX_DIGITS:,} digits at byte {at + 1:,}: refused")
+        raise CardFileProblem(f"a run of more than {MAX_DIGITS:,} digits at byte {at + 1:,}: refused")
 
 
 class _Bounded(io.RawIOBase):

@@ -119,8 +119,8 @@ def import_command(
     previous = signal.signal(signal.SIGTERM, _terminated)
     try:
         db, path = import_file(file)
-    except OSError as exc:
-        fail([f"{tidy(str(file))}: {exc.strerror or exc}"])
+    except OSError as exc:  # named by the path that failed: the file, the cache folder or the database
+        fail([f"{tidy(str(exc.filename if exc.filename is not None else file))}: {exc.strerror or exc}"])
     except ImportProblem as exc:
         fail([f"{tidy(str(file))}: {exc}", *(tidy(detail) for detail in exc.details)])
     finally:

@@ -11,6 +11,7 @@ import gzip
 import json
 import os
 import re
+import zlib
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -21,6 +22,7 @@ from .names import normalise
 from .store import write_atomically
 
 FORMAT = 1
+MAX_DATABASE_BYTES = 256 * 1024 * 1024  # of a database file, unpacked (the bundled one is 7 MB)
 BUNDLED_NAME = "cards.json.gz"
 LOCAL_NAME = "cards.json.gz"
 _INTEGER = re.compile(r"^-?\d+$")
@@ -164,9 +166,12 @@ class CardDatabase:
     def from_bytes(cls, data: bytes, path: str) -> CardDatabase:
         """Read a database file; CardDatabaseError if it is not one, whatever is wrong with it."""
         try:
-            payload = json.loads(gzip.decompress(data).decode("utf-8"))
-        except (OSError, EOFError, ValueError, RecursionError) as exc:  # not gzip, cut off, not UTF-8, not JSON
-            raise CardDatabaseError(f"{path}: not a combatcheck card database ({type(exc).__name__}: {exc})") from None
+            payload = json.loads(_decompressed(data, path).decode("utf-8"))
+        except (zlib.error, EOFError, ValueError, RecursionError) as exc:  # not gzip, cut off, not UTF-8, not JSON
+            if isinstance(exc, CardDatabaseError):
+                raise
+            kind = "not gzip data" if isinstance(exc, zlib.error) else type(exc).__name__
+            raise CardDatabaseError(f"{path}: not a combatcheck card database ({kind}: {exc})") from None
         if not isinstance(payload, dict) or payload.get("format") != FORMAT:
             raise CardDatabaseError(f"{path}: not a combatcheck card database (format {FORMAT})")
         problem = _stored_problem(payload)
@@ -185,10 +190,34 @@ class CardDatabase:
         )
 
 
-class CardDatabaseError(ValueError):
-    """A database file that can't be read (damaged, or not one); `remedy` says what to do."""
+def _decompressed(data: bytes, path: str) -> bytes:
+    """The gzip'd bytes, at most MAX_DATABASE_BYTES of them: a compression bomb is refused when it passes the bound."""
+    inflater = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
+    raw = inflater.decompress(data, MAX_DATABASE_BYTES + 1)
+    if len(raw) > MAX_DATABASE_BYTES:
+        raise CardDatabaseError(f"{path}: not a combatcheck card database (over {MAX_DATABASE_BYTES:,} bytes unpacked)")
+    if not inflater.eof:
+        raise EOFError("the gzip data is cut off")
+    return raw
 
-    remedy = "import a card file again (combatcheck cards import FILE), or delete it to use the bundled cards"
+
+DAMAGED_REMEDY = "import a card file again (`combatcheck cards import FILE`), or delete it to use the bundled cards"
+
+
+class CardDatabaseError(ValueError):
+    """A database file that can't be used: damaged, not one (`code` "card_database_damaged"), or unreadable
+    ("card_database_unreadable"); `remedy` says what to do."""
+
+    def __init__(self, message: str, *, unreadable: str = "", path: str = "") -> None:
+        super().__init__(message)
+        self.path = path or message.partition(": ")[0]
+        self.reason = unreadable  # why the file can't be read (the system's words), for an unreadable one
+        self.code = "card_database_unreadable" if unreadable else "card_database_damaged"
+        self.remedy = (
+            f"make it readable (chmod u+r {self.path}), or delete it to use the bundled cards"
+            if unreadable
+            else DAMAGED_REMEDY
+        )
 
 
 _ROW_LISTS = frozenset("tsucf")  # CardFace.to_json: lists of text
@@ -246,9 +275,16 @@ def load_bundled() -> CardDatabase:
 def database() -> CardDatabase:
     """The database in use: the imported one in the cache directory if there is one, else the bundled one."""
     local = local_path()
-    if local.is_file():
-        return CardDatabase.from_bytes(local.read_bytes(), str(local))
-    return load_bundled()
+    try:
+        if local.stat().st_size > MAX_DATABASE_BYTES:
+            raise CardDatabaseError(f"{local}: not a combatcheck card database (over {MAX_DATABASE_BYTES:,} bytes)")
+        data = local.read_bytes()
+    except FileNotFoundError:
+        return load_bundled()
+    except OSError as exc:  # unreadable (permissions), a folder in its place, an I/O error
+        reason = exc.strerror or type(exc).__name__
+        raise CardDatabaseError(f"{local}: the card database can't be read ({reason})", unreadable=reason) from None
+    return CardDatabase.from_bytes(data, str(local))
 
 
 def reset() -> None:

@@ -8,7 +8,7 @@ Text must be valid Unicode: a lone surrogate (`"\\ud800"`) is refused here, not 
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -30,13 +30,24 @@ MAX_NAME = 1_000  # characters of a name, a type, a language (limits.MAX_TEXT, a
 MAX_ORACLE_TEXT = 10_000  # characters of a face's Oracle text (the longest today has under 800)
 MAX_PRINTED = 8  # characters of a printed power, toughness or loyalty ("1+*", "*²", "∞")
 
-Text = Annotated[str, AfterValidator(_unicode), Field(max_length=MAX_NAME)]
-LongText = Annotated[str, AfterValidator(_unicode), Field(max_length=MAX_ORACLE_TEXT)]
-# Power, toughness and loyalty as printed: MTGJSON and Scryfall write text ("4", "*", "1+*").
-Printed = (
-    Annotated[str, AfterValidator(_unicode), Field(max_length=MAX_PRINTED)]
-    | Annotated[int, Field(ge=-(10**MAX_PRINTED) + 1, le=10**MAX_PRINTED - 1)]
-)
+Text = Annotated[str, Field(max_length=MAX_NAME), AfterValidator(_unicode)]
+LongText = Annotated[str, Field(max_length=MAX_ORACLE_TEXT), AfterValidator(_unicode)]
+
+
+def _printed(value: Any) -> str | int:
+    """Power, toughness and loyalty as printed: MTGJSON and Scryfall write text ("4", "*", "1+*"); a number too."""
+    if isinstance(value, bool) or not isinstance(value, str | int):
+        raise ValueError('should be text ("4", "*", "1+*") or a whole number')
+    if isinstance(value, int):
+        if abs(value) >= 10**MAX_PRINTED:
+            raise ValueError(f"should have at most {MAX_PRINTED} digits")
+        return value
+    if len(value) > MAX_PRINTED:
+        raise ValueError(f"should have at most {MAX_PRINTED} characters, not {len(value):,}")
+    return _unicode(value)
+
+
+Printed = Annotated[Any, AfterValidator(_printed)]
 
 
 class ForeignName(_Read):

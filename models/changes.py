@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic_core import PydanticCustomError
 
-from ..card_source import UnknownCardName, card_source
+from ..card_source import CardSourceError, UnknownCardName, card_source
 from .abilities import KEYWORD_ALIASES, PARAMETERIZED, Ability, Keyword, ability_name
 
 LOSE_ALL = "all"
@@ -64,8 +64,8 @@ def fill_from_card(data: dict[str, Any]) -> dict[str, Any]:
     """
     try:
         card = card_source().card_fields(str(data["card"]))
-    except UnknownCardName:
-        return data
+    except (UnknownCardName, CardSourceError):
+        return data  # the `card` field's validator reports it
     merged = {**card.fields, **data}
     missing = [f"{key} is '{value}'" for key, value in card.unfixed.items() if key not in merged]
     if missing:
@@ -88,6 +88,9 @@ _NEWER = {"update": "`combatcheck cards update`", "import_file": "`combatcheck c
 def check_card_name(name: str) -> str:
     try:
         card_source().card_fields(name)
+    except CardSourceError as exc:
+        context = {"message": str(exc), "code": exc.code, **exc.params, **_NEWER}
+        raise PydanticCustomError("card_database", "{message}", context) from None
     except UnknownCardName as exc:
         context = {"message": str(exc), "name": exc.name, "close": tuple(exc.suggestions), "dated": exc.dated, **_NEWER}
         if exc.face_of:

@@ -252,6 +252,21 @@ _OURS: dict[str, Message] = {
         "'{name}' es una cara de '{card}', que falta en la base de cartas (del {dated}); {update} "
         "o {import_file} la trae",
     ),
+    "card_database_damaged": Message(
+        "{path}: {problem}; import a card file again ({import_file}), or delete it to use the bundled cards",
+        "{path} : la base de cartes est endommagée ({problem}) ; importez de nouveau un fichier de cartes "
+        "({import_file}) ou supprimez-la pour utiliser les cartes fournies",
+        "{path}: la base de cartas está dañada ({problem}); importa de nuevo un archivo de cartas ({import_file}) "
+        "o bórrala para usar las cartas incluidas",
+    ),
+    "card_database_unreadable": Message(
+        "{path}: the card database can't be read ({reason}); make it readable ({fix}), or delete it to use the "
+        "bundled cards",
+        "{path} : la base de cartes ne peut pas être lue ({reason}) ; rendez-la lisible ({fix}) ou "
+        "supprimez-la pour utiliser les cartes fournies",
+        "{path}: no se puede leer la base de cartas ({reason}); hazla legible ({fix}) o bórrala para "
+        "usar las cartas incluidas",
+    ),
     "unknown_quality": Message(
         "unknown protection quality '{word}'; use a color, a card type, {qualities}, or a filter such as "
         "{{subtypes: [dragon]}} or {{controller: ben}}",

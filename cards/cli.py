@@ -125,6 +125,61 @@ def import_command(
         fail([f"{tidy(str(file))}: {exc}", *(tidy(detail) for detail in exc.details)])
     finally:
         signal.signal(signal.SIGTERM, previous)
+    _imported(db, path)
+
+
+@cards_app.command("update")
+def update_command(
+    source: Annotated[
+        str | None,
+        typer.Option(
+            "--source",
+            help="URL of an MTGJSON AtomicCards.json.gz (a mirror); its SHA-256 is read from URL.sha256. Default: "
+            "$COMBATCHECK_CARDS_URL, else https://mtgjson.com/api/v5/AtomicCards.json.gz",
+        ),
+    ] = None,
+) -> None:
+    """Download MTGJSON's current AtomicCards file, check its published SHA-256 and import it (every card printed
+    so far, with French and Spanish names); the database in use is kept if anything fails."""
+    from .importer import ImportProblem
+    from .update import UpdateProblem, source_url, update
+
+    previous = signal.signal(signal.SIGTERM, _terminated)
+    try:
+        url = source_url(source)
+        with _progress(url) as progress:
+            db, path = update(url, progress)
+    except UpdateProblem as exc:
+        fail([tidy(str(exc))])
+    except ImportProblem as exc:
+        fail([tidy(f"{source_url(source)}: {exc}"), *(tidy(detail) for detail in exc.details)])
+    except OSError as exc:
+        fail([f"{tidy(str(exc.filename or source_url(source)))}: {exc.strerror or exc}"])
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    _imported(db, path)
+
+
+@contextmanager
+def _progress(url: str) -> Iterator[Any]:
+    """A progress bar of the download on standard error (rich: drawn on a terminal, one final line elsewhere)."""
+    from rich.console import Console
+    from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TransferSpeedColumn
+
+    bar = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        DownloadColumn(),
+        TransferSpeedColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
+    task = bar.add_task(f"downloading {clip(url, 80)}", total=None)
+    with bar:
+        yield lambda received, expected: bar.update(task, completed=received, total=expected)
+
+
+def _imported(db: Any, path: Path) -> None:
     faces, aliases = _count(len(db), "card face", "card faces"), _count(len(db.aliases), "other name", "other names")
     out.print(f"{faces} and {aliases} from {db.source}", markup=False)
     if db.arena_ids:

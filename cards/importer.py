@@ -318,13 +318,13 @@ def database_from_file(path: Path) -> tuple[CardDatabase, Any]:
     return db, reader.meta
 
 
-def import_file(path: Path, target: Path | None = None) -> tuple[CardDatabase, Path]:
+def import_file(path: Path, target: Path | None = None, name: str | None = None) -> tuple[CardDatabase, Path]:
     """Build a database from `path` (JSON, gzip'd or xz'd, read as a stream) and store it in the cache directory (or
     `target`); later reads prefer it.
 
     The old database stays as it was unless every card of the file was read and the new file is complete."""
     db, meta = database_from_file(path)
-    db.source = f"{db.source}, imported from {path.name}"
+    db.source = f"{db.source}, imported from {name or path.name}"
     dated = meta.get("date") if isinstance(meta, dict) else None
     db.date = dated if isinstance(dated, str) and _DATE.fullmatch(dated) else datetime.date.today().isoformat()
     out = target if target is not None else local_path()

@@ -147,7 +147,7 @@ def open_bounded(path: Path, limit: int | None = None) -> IO[bytes]:
     except OSError:
         raw.close()
         raise
-    inner: IO[bytes]
+    inner: Any
     if head.startswith(_GZIP):
         inner, what = gzip.GzipFile(fileobj=raw, mode="rb"), "JSON once decompressed (gzip)"
     elif head.startswith(_XZ):

@@ -89,10 +89,16 @@ def check_card_name(name: str) -> str:
     try:
         card_source().card_fields(name)
     except CardSourceError as exc:
-        context = {"message": str(exc), "code": exc.code, **exc.params, **_NEWER}
-        raise PydanticCustomError("card_database", "{message}", context) from None
+        problem: dict[str, object] = {"message": str(exc), "code": exc.code, **exc.params, **_NEWER}
+        raise PydanticCustomError("card_database", "{message}", problem) from None
     except UnknownCardName as exc:
-        context = {"message": str(exc), "name": exc.name, "close": tuple(exc.suggestions), "dated": exc.dated, **_NEWER}
+        context: dict[str, object] = {
+            "message": str(exc),
+            "name": exc.name,
+            "close": tuple(exc.suggestions),
+            "dated": exc.dated,
+            **_NEWER,
+        }
         if exc.face_of:
             context.update(code="unknown_card_face", card=exc.face_of)
         elif exc.suggestions:

@@ -95,7 +95,10 @@ def test_deep_nesting_is_refused_before_it_costs_memory(cache: Path, tmp_path: P
     ("face", "where"),
     [
         ({**FACE, "power": "9" * 5000}, "a run of more than 1,000 digits at byte"),  # issue 20 item 12
-        ({**FACE, "power": "9" * 900}, "data['Bear'][0]['power']: Value error, should have at most 8 characters, not 900"),
+        (
+            {**FACE, "power": "9" * 900},
+            "data['Bear'][0]['power']: Value error, should have at most 8 characters, not 900",
+        ),
         ({**FACE, "power": 10**9}, "data['Bear'][0]['power']"),
         ({**FACE, "text": "x" * 10_001}, "data['Bear'][0]['text']"),
         ({**FACE, "name": "x" * 1_001}, "data['Bear'][0]['name']"),
@@ -163,7 +166,9 @@ def test_an_unreadable_database_is_an_error_with_what_to_do(unreadable: Path, co
         ("es", "no se puede leer la base de cartas (Permission denied); hazla legible (chmod u+r"),
     ],
 )
-def test_check_with_an_unreadable_database_says_what_to_do(unreadable: Path, tmp_path: Path, lang: str, words: str):
+def test_check_with_an_unreadable_database_says_what_to_do(
+    unreadable: Path, tmp_path: Path, lang: str, words: str
+) -> None:
     snapshot = tmp_path / "s.yaml"
     snapshot.write_text(SNAPSHOT, encoding="utf-8")
     result = runner.invoke(app, ["check", str(snapshot), "--lang", lang])
@@ -210,7 +215,7 @@ def test_an_error_while_writing_names_the_database(
     def full(fd: int) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")  # as a full disk reports it: no file name
 
-    monkeypatch.setattr(store.os, "fsync", full)
+    monkeypatch.setattr(os, "fsync", full)
     source = tmp_path / "a.json"
     source.write_bytes(json.dumps(ATOMIC).encode())
     result = imported(source)

@@ -90,7 +90,7 @@ def check_card_name(name: str) -> str:
         card_source().card_fields(name)
     except CardSourceError as exc:
         problem: dict[str, object] = {"message": str(exc), "code": exc.code, **exc.params, **_NEWER}
-        raise PydanticCustomError("card_database", "{message}", problem) from None
+        raise PydanticCustomError("card_database_damaged", "{message}", problem) from None  # code: which one
     except UnknownCardName as exc:
         context: dict[str, object] = {
             "message": str(exc),

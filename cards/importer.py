@@ -133,7 +133,10 @@ def from_printings(printings: Iterable[Any], kind: str, checked: Any = None) -> 
             continue
         sides = by_name.setdefault(face["name"], {})
         if str(face.get("side") or "a") not in sides:  # only what is read: a printing carries much more
-            sides[str(face.get("side") or "a")] = {key: face[key] for key in _PRINTING_KEYS if key in face}
+            kept = {key: face[key] for key in _PRINTING_KEYS if key in face}
+            if kept.get("foreignData"):
+                kept["foreignData"] = [f for f in kept["foreignData"] if f.get("language") in ALIAS_LANGUAGES]
+            sides[str(face.get("side") or "a")] = kept
         grp = _arena_id((face.get("identifiers") or {}).get("mtgArenaId"))
         if grp is not None and (face.get("side") or "a") == "a":
             arena.setdefault(grp, face.get("faceName") or face["name"])

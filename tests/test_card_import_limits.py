@@ -20,6 +20,8 @@ import pytest
 from combatcheck.cards import card_file, store
 from combatcheck.cards import db as card_db
 from combatcheck.cli import app
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 runner = CliRunner()
@@ -244,3 +246,28 @@ def test_an_import_killed_outright_leaves_no_lock_and_no_temporary_file(cache: P
     proc = subprocess.run([sys.executable, "-c", script, str(source)], capture_output=True, env=env, timeout=60)
     assert proc.returncode == -signal.SIGKILL
     assert sorted(p.name for p in cache.iterdir()) == []
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    texts=st.lists(st.text(alphabet=st.sampled_from(["a", "u", "d", "8", "0", "\\", '"', "é", "😀", "\ud83d", "\ude00", "\ud800"]))),
+    chunk=st.integers(min_value=1, max_value=40),
+)
+def test_unpaired_surrogate_escapes_are_found_wherever_the_chunks_fall(texts: list[str], chunk: int) -> None:
+    """The scanner agrees with Python on whether a JSON text (escaped, as json.dumps writes it) holds a lone half
+    of a surrogate pair, however the bytes are cut into chunks."""
+    raw = json.dumps(texts).encode("ascii")
+    lone = any(
+        "\ud800" <= ch <= "\udfff"
+        for text in texts
+        for ch in text.encode("utf-16", "surrogatepass").decode("utf-16", "replace").replace("\ufffd", "\ud800")
+    )
+    scanner = card_file._Surrogates()
+    try:
+        for start in range(0, len(raw), chunk):
+            scanner.feed(raw[start : start + chunk], last=False)
+        scanner.feed(b"", last=True)
+        found = False
+    except card_file.CardFileProblem:
+        found = True
+    assert found == lone

@@ -250,7 +250,9 @@ def test_an_import_killed_outright_leaves_no_lock_and_no_temporary_file(cache: P
 
 @settings(max_examples=200, deadline=None)
 @given(
-    texts=st.lists(st.text(alphabet=st.sampled_from(["a", "u", "d", "8", "0", "\\", '"', "é", "😀", "\ud83d", "\ude00", "\ud800"]))),
+    texts=st.lists(
+        st.text(alphabet=st.sampled_from(["a", "u", "d", "8", "0", "\\", '"', "é", "😀", "\ud83d", "\ude00", "\ud800"]))
+    ),
     chunk=st.integers(min_value=1, max_value=40),
 )
 def test_unpaired_surrogate_escapes_are_found_wherever_the_chunks_fall(texts: list[str], chunk: int) -> None:

@@ -12,7 +12,7 @@ from typing import Annotated, NoReturn
 import typer
 from pydantic import BaseModel
 
-from .batch.cli import batch_command
+from .batch.cli import batch_command, report_command, table_command
 from .cards.cli import cards_app
 from .combat.cli import combat_command
 from .combat.triggers_cli import triggers_command
@@ -140,6 +140,8 @@ app.command("render")(render_command)
 app.command("triggers")(triggers_command)
 app.command("serve")(serve_command)
 app.command("batch")(batch_command)
+app.command("table")(table_command)
+app.command("report")(report_command)
 app.command("generate")(generate_command)
 app.add_typer(cards_app, name="cards")
 app.add_typer(import_app, name="import")

@@ -10,8 +10,9 @@ partitions, on a local cluster or an existing one). Both call `check_record`, th
 
 Modules: `record` (the per-record function), `reading` (input files), `results` (the results file, resume),
 `summary` (counts), `options` (options and errors), `pool` and `dask_engine` (the engines), `run` (`run_batch`),
-`display` (terminal progress and tables), `cli` (the command). May import: solver, models, combat (a legal record's
-triggers, only with `triggers=True`; loaded then) and the console for its command. Nothing of the project imports `batch` except the CLI (and importers, for the record format).
+`display` (terminal progress and tables), `tables` (flat CSV / Parquet tables of a results file), `report` and `plots`
+(the HTML report), `cli` (the commands). May import: solver, models, combat (a legal record's
+triggers, only with `triggers=True`; loaded then), render (the report's pictures) and the console for its command. Nothing of the project imports `batch` except the CLI (and importers, for the record format).
 """
 
 from __future__ import annotations

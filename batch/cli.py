@@ -35,6 +35,10 @@ def batch_command(
     triggers: Annotated[
         bool, typer.Option("--triggers", help="also list the attack or block triggers of each legal declaration")
     ] = False,
+    table_path: Annotated[
+        Path | None,
+        typer.Option("--table", help="also write flat tables of the results: .csv or .parquet (docs/batch.md#tables)"),
+    ] = None,
     lang: LangOpt = Lang.en,
     time_limit: TimeOpt = None,
 ) -> None:
@@ -42,6 +46,13 @@ def batch_command(
     from .display import TerminalProgress, summary_lines, summary_tables
     from .options import BatchError, BatchOptions
     from .run import run_batch
+    from .tables import check_table_paths, violations_path
+
+    if table_path is not None:
+        try:
+            check_table_paths(results, table_path, violations_path(table_path), overwrite=overwrite)
+        except BatchError as exc:
+            fail([str(exc)])
 
     if summary_json is not None and not summary_json.parent.is_dir():
         fail([f"{summary_json}: the directory {summary_json.parent} does not exist"])
@@ -77,7 +88,83 @@ def batch_command(
             )
     for problem in summary.file_problems:
         err.print(f"error: {problem.error}", markup=False)
+    if table_path is not None and not summary.interrupted:
+        _write_tables(results, table_path, None, overwrite=True)  # its paths were checked before the run
     if summary.interrupted:
         err.print("interrupted: the results written so far are kept; rerun with --resume to finish", markup=False)
         raise typer.Exit(130)
     raise typer.Exit(BAD_INPUT if summary.file_problems else 0)
+
+
+def table_command(
+    results: Annotated[Path, typer.Argument(help="a results file written by combatcheck batch")],
+    table: Annotated[
+        Path, typer.Option("--out", help="the records table: .csv or .parquet, one row per record (by extension)")
+    ],
+    violations: Annotated[
+        Path | None,
+        typer.Option("--violations", help="the violations table, one row per violation (default: OUT.violations.EXT)"),
+    ] = None,
+    overwrite: Annotated[bool, typer.Option("--overwrite", help="replace existing tables")] = False,
+) -> None:
+    """Flat tables of a results file, for pandas, DuckDB or a spreadsheet (docs/batch.md#tables).
+
+    Examples: combatcheck table results.jsonl --out results.parquet;
+    combatcheck table results.jsonl --out results.csv --violations broken.csv
+    """
+    _write_tables(results, table, violations, overwrite=overwrite)
+
+
+def _write_tables(results: Path, table: Path, violations: Path | None, *, overwrite: bool) -> None:
+    from .options import BatchError
+    from .tables import violations_path, write_tables
+
+    try:
+        counts = write_tables(results, table, violations, overwrite=overwrite)
+    except BatchError as exc:
+        fail([str(exc)])
+    records = "1 record" if counts.records == 1 else f"{counts.records:,} records"
+    found = "1 violation" if counts.violations == 1 else f"{counts.violations:,} violations"
+    out.print(f"{records} in {table}, {found} in {violations or violations_path(table)}", markup=False)
+    if counts.unreadable_lines:
+        shown = ", ".join(map(str, counts.unreadable_lines[:10]))
+        more = "" if len(counts.unreadable_lines) <= 10 else f" and {len(counts.unreadable_lines) - 10:,} more"
+        err.print(
+            f"warning: {results}: lines not read as results (left out of the tables): {shown}{more}", markup=False
+        )
+
+
+def report_command(
+    results: Annotated[Path, typer.Argument(help="a results file written by combatcheck batch")],
+    report: Annotated[Path, typer.Option("--out", help="the report: one self-contained HTML file")],
+    records_dir: Annotated[
+        Path | None,
+        typer.Option("--records-dir", help="where the record files named in the results are (for the pictures)"),
+    ] = None,
+    illegal_shown: Annotated[
+        int, typer.Option("--illegal-shown", min=0, help="how many illegal records are shown in full")
+    ] = 50,
+    pictures: Annotated[bool, typer.Option("--pictures/--no-pictures", help="draw the illegal records")] = True,
+    overwrite: Annotated[bool, typer.Option("--overwrite", help="replace an existing report")] = False,
+) -> None:
+    """A report people look at: totals, verdicts by rule, card, game and turn, plots, and the illegal records.
+
+    Examples: combatcheck report results.jsonl --out report.html;
+    combatcheck report results.jsonl --out report.html --records-dir games/ --illegal-shown 200
+    """
+    from .options import BatchError
+    from .report import write_report
+
+    try:
+        counts = write_report(
+            results,
+            report,
+            records_dir=records_dir,
+            illegal_shown=illegal_shown,
+            pictures=pictures,
+            overwrite=overwrite,
+        )
+    except BatchError as exc:
+        fail([str(exc)])
+    records = "1 record" if counts.records == 1 else f"{counts.records:,} records"
+    out.print(f"{records} reported in {report}", markup=False)

@@ -41,7 +41,7 @@ def read_results(path: Path, summary: Summary) -> EarlierResults:
     found = EarlierResults()
     with path.open("rb") as stream:
         for index, raw in enumerate(stream):
-            result = _result(raw)
+            result = parse_result_line(raw)
             if result is None:
                 if not raw.endswith(b"\n"):
                     break  # a cut-off last line: dropped, its record is checked again
@@ -56,7 +56,7 @@ def read_results(path: Path, summary: Summary) -> EarlierResults:
     return found
 
 
-def _result(raw: bytes) -> dict[str, Any] | None:
+def parse_result_line(raw: bytes) -> dict[str, Any] | None:
     """A result line read back, or None when it isn't one this program could have written."""
     try:
         result = json.loads(raw)

@@ -216,5 +216,11 @@ def info_command() -> None:
     out.print(f"database: {db.path}", markup=False)
     out.print(f"source: {db.source}", markup=False)
     out.print(f"cards as of: {db.date or '?'}", markup=False)
-    out.print(f"{len(db)} card faces, {len(db.aliases)} other names", markup=False)
+    out.print(f"{len(db)} card faces, {len(db.aliases)} other names, {len(db.arena_ids)} MTG Arena ids", markup=False)
+    if db.missing:
+        out.print(
+            f"{len(db.missing)} faces known to be missing (second faces of split, modal double-faced, flip and meld "
+            "cards): combatcheck cards update or cards import brings them",
+            markup=False,
+        )
     out.print(f"imported database (preferred when present): {local_path()}", markup=False)

@@ -18,6 +18,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 from .names import normalise
 from .store import write_atomically
 
@@ -166,8 +168,8 @@ class CardDatabase:
     def from_bytes(cls, data: bytes, path: str) -> CardDatabase:
         """Read a database file; CardDatabaseError if it is not one, whatever is wrong with it."""
         try:
-            payload = json.loads(_decompressed(data, path).decode("utf-8"))
-        except (zlib.error, EOFError, ValueError, RecursionError) as exc:  # not gzip, cut off, not UTF-8, not JSON
+            payload = orjson.loads(_decompressed(data, path))  # UTF-8 checked; about four times json's speed
+        except (zlib.error, EOFError, ValueError, RecursionError) as exc:  # not gzip, cut off, not UTF-8 or JSON
             if isinstance(exc, CardDatabaseError):
                 raise
             kind = "not gzip data" if isinstance(exc, zlib.error) else type(exc).__name__

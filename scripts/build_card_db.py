@@ -162,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
             rebuilt = Path(scratch) / BUNDLED_NAME
             db.dump(rebuilt)
             same = rebuilt.read_bytes() == args.out.read_bytes()
-        print(f"{args.out}: {'the same' if same else 'DIFFERS from'} the rebuilt file")
+        print(f"{args.out}: {'the same as' if same else 'DIFFERENT from'} the rebuilt file")
         return 0 if same else 1
     db.dump(args.out)
     if not args.quiet:

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import json
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
+from types import FrameType
 from typing import Annotated
 
 import typer
 
-from ..console import BAD_INPUT, Lang, LangOpt, TimeOpt, err, fail, out
+from ..console import BAD_INPUT, Lang, LangOpt, TimeOpt, clashing_outputs, err, existing_output, fail, out
 
 
 class BatchEngine(StrEnum):
@@ -27,7 +31,9 @@ def batch_command(
         str | None, typer.Option("--scheduler", help="dask: address of a running scheduler (default: local cluster)")
     ] = None,
     resume: Annotated[bool, typer.Option("--resume", help="skip records already in --out, append the rest")] = False,
-    overwrite: Annotated[bool, typer.Option("--overwrite", help="replace an existing --out")] = False,
+    overwrite: Annotated[
+        bool, typer.Option("--overwrite", help="replace an existing --out (and --summary-json)")
+    ] = False,
     chunk_size: Annotated[int, typer.Option("--chunk-size", min=1, help="records per task of the process pool")] = 64,
     partition_lines: Annotated[
         int, typer.Option("--partition-lines", min=1, help="dask: lines per partition of a plain file")
@@ -58,6 +64,15 @@ def batch_command(
         fail([f"{summary_json}: the directory {summary_json.parent} does not exist"])
     if summary_json is not None and summary_json.is_dir():
         fail([f"{summary_json}: is a directory"])
+    outputs = [("--out", results), ("--summary-json", summary_json), ("--table", table_path)]
+    if table_path is not None:
+        outputs.append(("--table (its violations table)", violations_path(table_path)))
+    clashes = clashing_outputs(inputs, outputs)
+    if clashes:
+        fail(clashes)
+    replaceable = overwrite or (resume and _summary_of(summary_json, results))
+    if not replaceable and (refused := existing_output("--summary-json", summary_json)):
+        fail([refused])
     options = BatchOptions(
         workers=workers,
         engine=engine.value,
@@ -70,11 +85,12 @@ def batch_command(
         resume=resume,
         overwrite=overwrite,
     )
+    stopped: list[int] = []
     try:
-        with TerminalProgress() as progress:
+        with _stopped_by_sigterm(stopped), TerminalProgress() as progress:
             summary = run_batch(inputs, results, options, progress)
     except BatchError as exc:
-        fail([str(exc)])
+        fail(str(exc).split("\n"))
     for table in summary_tables(summary):
         out.print(table)
     for line in summary_lines(summary):
@@ -92,8 +108,41 @@ def batch_command(
         _write_tables(results, table_path, None, overwrite=True)  # its paths were checked before the run
     if summary.interrupted:
         err.print("interrupted: the results written so far are kept; rerun with --resume to finish", markup=False)
-        raise typer.Exit(130)
+        raise typer.Exit(128 + stopped[0] if stopped else 130)  # 143 for SIGTERM, 130 for Ctrl-C (SIGINT)
     raise typer.Exit(BAD_INPUT if summary.file_problems else 0)
+
+
+@contextmanager
+def _stopped_by_sigterm(stopped: list[int]) -> Iterator[None]:
+    """SIGTERM (`kill`, a service manager, a CI timeout) stops the run as Ctrl-C does: the finished chunks are
+    written, the summary and the resume hint printed; the signal's number is put in `stopped` for the exit status."""
+
+    def terminated(signum: int, frame: FrameType | None) -> None:
+        stopped.append(signum)
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGTERM, terminated)
+    except ValueError:  # not the main thread: leave signals alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _summary_of(path: Path | None, results: Path) -> bool:
+    """Whether `path` holds the summary of an earlier run into `results`, which `--resume` replaces (any other file
+    is kept unless --overwrite is given)."""
+    if path is None:
+        return False
+    try:
+        with path.open("rb") as stream:
+            data = json.loads(stream.read(1 << 20))
+    except (OSError, ValueError, RecursionError):
+        return False
+    return isinstance(data, dict) and data.get("out") == str(results) and "by_verdict" in data
 
 
 def table_command(

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..console import same_file
 from .options import BatchOutputError, BatchUsageError
 from .plots import PlottingUnavailable, ranking_plot, turns_plot, verdicts_plot
 from .reading import InputFile
@@ -75,7 +76,7 @@ def write_report(
         raise BatchUsageError(f"{out}: the report is an HTML file (.html)")
     if not out.parent.is_dir():
         raise BatchUsageError(f"{out}: the directory {out.parent} does not exist")
-    if out.exists() and out.resolve() == results.resolve():
+    if same_file(out, results):  # symlinks and hard links followed
         raise BatchUsageError(f"{out}: is also the input")
     if out.exists() and not overwrite:
         raise BatchUsageError(f"{out} already exists: pass --overwrite to replace it")

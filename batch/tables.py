@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Protocol
 
+from ..console import same_file
 from .options import BatchOutputError, BatchUsageError
 from .results import parse_result_line
 
@@ -213,15 +214,15 @@ def check_table_paths(results: Path, table: Path, violations: Path, *, overwrite
     _check_format(table)
     if violations.suffix.lower() != table.suffix.lower():
         raise BatchUsageError(f"{violations}: the violations table must have the same format as {table}")
-    seen = {results.resolve()}
+    seen = [results]
     for path in (table, violations):
         if not path.parent.is_dir():
             raise BatchUsageError(f"{path}: the directory {path.parent} does not exist")
         if path.is_dir():
             raise BatchUsageError(f"{path}: is a directory")
-        if path.resolve() in seen:
+        if any(same_file(path, other) for other in seen):  # symlinks and hard links followed
             raise BatchUsageError(f"{path}: is also an input or another output")
-        seen.add(path.resolve())
+        seen.append(path)
         if path.exists() and not overwrite:
             raise BatchUsageError(f"{path} already exists: pass --overwrite to replace it")
 

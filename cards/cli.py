@@ -207,8 +207,12 @@ def _readable_database() -> Iterator[None]:
 
 
 @cards_app.command("info")
-def info_command() -> None:
-    """Which card database is in use: its file, source and size."""
+def info_command(
+    missing: Annotated[
+        bool, typer.Option("--missing", help="list the faces known to be missing, with their card")
+    ] = False,
+) -> None:
+    """Which card database is in use: its file, source, date and size."""
     from .db import database, local_path
 
     with _readable_database():
@@ -223,4 +227,7 @@ def info_command() -> None:
             "cards): combatcheck cards update or cards import brings them",
             markup=False,
         )
+        if missing:
+            for face, card in sorted(db.missing.items()):
+                out.print(f"  - {face} (of {card})", markup=False)
     out.print(f"imported database (preferred when present): {local_path()}", markup=False)

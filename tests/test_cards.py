@@ -173,6 +173,13 @@ def test_a_face_the_database_lacks_is_named_with_its_card() -> None:
     assert find_card("Bottomless Pool").faces == ("Bottomless Pool", "Locker Room")  # its first face is there
 
 
+def test_cards_info_lists_the_faces_known_to_be_missing() -> None:
+    result = CliRunner().invoke(app, ["cards", "info", "--missing"])
+    assert result.exit_code == 0
+    assert "cards as of: 2026-07-03" in result.stdout
+    assert "  - Locker Room (of Bottomless Pool // Locker Room)" in result.stdout
+
+
 def test_power_the_card_does_not_fix_must_be_stated() -> None:
     with pytest.raises(SnapshotError, match=r"Tarmogoyf: power is '\*'"):
         snapshot_with({"id": "goyf", "controller": "ana", "card": "Tarmogoyf"})

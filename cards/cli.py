@@ -111,7 +111,12 @@ def search_command(
 
 @cards_app.command("import")
 def import_command(
-    file: Annotated[Path, typer.Argument(help="MTGJSON AtomicCards, AllPrintings or AllIdentifiers, or Scryfall oracle-cards or default-cards (JSON, .gz or .xz)")],
+    file: Annotated[
+        Path,
+        typer.Argument(
+            help="MTGJSON AtomicCards, AllPrintings or AllIdentifiers, or Scryfall oracle-cards or default-cards (JSON, .gz or .xz)"
+        ),
+    ],
 ) -> None:
     """Build a local card database from current data; it is preferred over the bundled one from then on."""
     from .importer import ImportProblem, import_file

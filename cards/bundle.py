@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .db import CardDatabase, CardFace
-from .importer import SKIPPED_LAYOUTS, TYPE_NAMES, _keep
+from .importer import SKIPPED_LAYOUTS, TYPE_NAMES, kept_types
 
 # Reversible cards are kept: the corpus's first printing of some real cards (the shock lands) is a reversible one.
 CORPUS_SKIPPED_LAYOUTS = (SKIPPED_LAYOUTS - {"reversible_card"}) | {"plane", "phenomenon", "host", "augment"}
@@ -104,7 +104,7 @@ def read_corpus(
         types = _types(entry.get("types") or ())
         if len(parts) > 1 and layout in SECOND_FACE_LAYOUTS and parts[1] != parts[0]:
             read.second_faces.setdefault(parts[1], full_name)
-        if not _keep(types):
+        if not kept_types(types):
             read.dropped["not a permanent"] += 1
             continue
         back = entry.get("face") == "back"

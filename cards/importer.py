@@ -54,7 +54,8 @@ def _types(words: Iterable[str]) -> tuple[str, ...]:
     return tuple(TYPE_NAMES.get(w.lower(), w.lower()) for w in words)
 
 
-def _keep(types: tuple[str, ...]) -> bool:
+def kept_types(types: tuple[str, ...]) -> bool:
+    """A permanent's card types, and none that a database face can't have (Plane, Scheme, an Un-card's "Eaturecray")."""
     return bool(set(types) & PERMANENT_TYPES) and set(types) <= KNOWN_TYPES
 
 
@@ -82,7 +83,7 @@ def from_atomic(pairs: Iterable[tuple[str, Any]], version: str = "?") -> CardDat
         face_names = tuple(f.get("faceName") or f["name"] for f in faces)
         for face in faces:
             types = _types(face.get("types", []))
-            if not _keep(types):
+            if not kept_types(types):
                 continue
             name = face.get("faceName") or face["name"]
             cards.setdefault(
@@ -152,7 +153,7 @@ _PRINTING_KEYS = (*MtgjsonFace.model_fields, "faceName")
 
 def _scryfall_face(card: dict[str, Any], face: dict[str, Any], face_names: tuple[str, ...]) -> CardFace | None:
     types, subtypes, supertypes = parse_type_line(face.get("type_line") or card.get("type_line") or "")
-    if not _keep(types):
+    if not kept_types(types):
         return None
     colors = face.get("colors", card.get("colors")) or ()
     return CardFace(

@@ -17,7 +17,7 @@ from pydantic import BaseModel
 
 from .batch.cli import batch_command, report_command, table_command
 from .cards.cli import cards_app
-from .combat.cli import combat_command
+from .combat.cli import combat_command, damage_command
 from .combat.triggers_cli import triggers_command
 from .console import (
     BAD_INPUT,
@@ -152,6 +152,7 @@ def rules_command(as_json: JsonOpt = False) -> None:
 
 
 app.command("combat")(combat_command)
+app.command("damage")(damage_command)
 app.command("can-block")(can_block_command)
 app.command("can-attack")(can_attack_command)
 app.command("count")(count_command)

@@ -31,6 +31,11 @@ PROBLEM_TEXTS: dict[str, Message] = {
         "{field} exige une équipe pour chaque joueur",
         "{field} exige un equipo para cada jugador",
     ),
+    "mana_value_needed": Message(
+        "needed: a filter on this board reads mana value (202.3), and only a land's is known (0)",
+        "requise : un filtre de ce plateau lit la valeur de mana (202.3), et seule celle d'un terrain est connue (0)",
+        "necesario: un filtro de este tablero lee el valor de maná (202.3), y solo se conoce el de una tierra (0)",
+    ),
     "duplicate_id": Message(
         "duplicate id (also {other})",
         "identifiant en double (aussi {other})",
@@ -303,6 +308,23 @@ PROBLEM_TEXTS: dict[str, Message] = {
         "no creature attacked: the declare blockers step is skipped (508.8)",
         "aucune créature n'a attaqué : l'étape de déclaration des bloqueurs est passée (508.8)",
         "ninguna criatura atacó: el paso de declarar bloqueadores se salta (508.8)",
+    ),
+    "toughness_needed": Message(
+        "'{id}' may be assigned combat damage: give its toughness (lethal damage, 510.1c-d)",
+        "'{id}' peut recevoir des blessures de combat : indiquez son endurance (blessures mortelles, 510.1c-d)",
+        "'{id}' puede recibir daño de combate: indica su resistencia (daño letal, 510.1c-d)",
+    ),
+    "loyalty_needed": Message(
+        "'{id}' is attacked by a creature with trample over planeswalkers: give its loyalty (702.19c)",
+        "'{id}' est attaqué par une créature avec le piétinement au-delà des planeswalkers : indiquez sa loyauté "
+        "(702.19c)",
+        "'{id}' es atacado por una criatura con arrollar sobre planeswalkers: indica su lealtad (702.19c)",
+    ),
+    "shield_which_source": Message(
+        "several creatures deal damage to '{id}': say which damage the shield prevents, e.g. {{{example}: 1}} (615.7)",
+        "plusieurs créatures infligent des blessures à '{id}' : dites quelles blessures le bouclier prévient, par "
+        "ex. {{{example}: 1}} (615.7)",
+        "varias criaturas hacen daño a '{id}': di qué daño previene el escudo, p. ej. {{{example}: 1}} (615.7)",
     ),
     "no_further_damage": Message(
         "there is no further combat damage step in this combat phase",

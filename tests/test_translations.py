@@ -212,6 +212,9 @@ ALSO_FRENCH = {
     "conditions": "French: « plus de 2 000 000 conditions » (the size limit's error)",
     "mana": "French: « un symbole de mana »",
     "phyrexian": "the official French word: « mana phyrexian »",
+    "point": "the French cards' words: « perd 3 points de vie », « gagnez 1 point de vie »",
+    "poison": "the French cards' counter: « un marqueur « poison » » (Plague Stinger)",
+    "source": "the French CR's word: « une source avec le contact mortel » (702.2b)",
 }
 ALSO_SPANISH = {
     "a": "preposition: « ataca a ben »",

@@ -133,3 +133,12 @@ def test_an_unreachable_source_is_a_clear_error(cache: Path) -> None:
 def test_only_http_sources_are_read(cache: Path, url: str) -> None:
     result = runner.invoke(app, ["cards", "update", "--source", url])
     assert result.exit_code == 2 and "not an http or https URL" in result.stderr
+
+
+def test_the_download_reports_its_progress(server: str, cache: Path) -> None:
+    from combatcheck.cards.update import update
+
+    seen: list[tuple[int, int | None]] = []
+    db, path = update(f"{server}/good/AtomicCards.json.gz", lambda got, total: seen.append((got, total)))
+    assert seen and seen[-1] == (len(ATOMIC), len(ATOMIC))  # what the progress bar draws
+    assert path == cache / "cards.json.gz" and db.find("Bear") is not None

@@ -87,21 +87,40 @@ class _Acc:
                 self.abilities.append(item)
 
 
-def self_names(name: str, supertypes: Iterable[str] = ()) -> list[str]:
-    """How a card's text may name itself: its full name, and a legendary's short name ("Tajic" for "Tajic, …")."""
+def self_names(name: str, supertypes: Iterable[str] = (), avoid: frozenset[str] = frozenset()) -> list[str]:
+    """How a card's text may name itself: its full name, and a legendary's short name: "Tajic" for "Tajic, …", and
+    since Oracle's 2024 update any leading words of a name without a comma ("Daxos" for Daxos of Meletis, "Jedit
+    Ojanen" for Jedit Ojanen of Efrava, "Zurgo" for Zurgo Bellstriker). A leading part that is an article or a
+    subtype in `avoid` (lower case) is never taken for the card: "Sliver" in Sliver Legion's text is the Slivers."""
     names = [name]
-    if "," in name and "legendary" in {s.lower() for s in supertypes}:
+    if "legendary" not in {s.lower() for s in supertypes}:
+        return names
+    if "," in name:
         names.append(name.split(",")[0].strip())
+        return names
+    words = name.split()
+    for end in range(len(words) - 1, 0, -1):
+        part = words[:end]
+        if part[0] in _ARTICLES or not part[-1][:1].isupper() or " ".join(part).lower() in avoid:
+            continue
+        if any(word.lower() in avoid for word in part):
+            continue
+        names.append(" ".join(part))
     return names
+
+
+_ARTICLES = frozenset({"The", "A", "An"})
 
 
 # Oracle text since 2024 names the card by its type ("this Vehicle", "this artifact"), as it did "this creature".
 _THIS = re.compile(r"\b[Tt]his (creature|permanent|artifact|enchantment|land|planeswalker|battle|Vehicle|Spacecraft)\b")
 
 
-def normalise_text(text: str, name: str, supertypes: Iterable[str] = ()) -> list[str]:
+def normalise_text(
+    text: str, name: str, supertypes: Iterable[str] = (), avoid: frozenset[str] = frozenset()
+) -> list[str]:
     """Lines of lower-case text with the card's name as `~`, reminder text dropped, trailing periods kept."""
-    for own in sorted(self_names(name, supertypes), key=len, reverse=True):
+    for own in sorted(self_names(name, supertypes, avoid), key=len, reverse=True):
         if own:
             text = re.sub(rf"(?<![\w]){re.escape(own)}(?![\w])", SELF, text)
     text = _THIS.sub(SELF, text)
@@ -235,7 +254,7 @@ class _Reader:
             item = item.strip()
             if item in COLORS:
                 out.append(item)
-            elif item == "all colors":
+            elif item in ("all colors", "each color"):  # "each color": today's Oracle wording (Iridescent Angel)
                 out.extend(COLORS)
             elif item in ("everything", "multicolored", "monocolored", "colorless"):
                 out.append(item)
@@ -485,4 +504,4 @@ def read_oracle(
     """
     known = frozenset(s.lower() for s in known_subtypes)
     known = known | SPELL_SUBTYPES if known else known
-    return _Reader(known, itself).read(normalise_text(text, name, supertypes))
+    return _Reader(known, itself).read(normalise_text(text, name, supertypes, known))

@@ -265,6 +265,7 @@ def leaks(problem: InputProblem, lang: str) -> list[str]:
     for value in sorted(_values(problem.params), key=len, reverse=True):
         text = text.replace(value, " ")
     given = {w for value in _values(problem.params) for w in words_of(value)}  # a value cut short ends in "…"
+    text = re.sub(r"\w+…", " ", text)  # ... and the word it was cut in is a piece of that value, not a word
     return [w for w in english_words(text, lang) if w not in given]
 
 

@@ -14,12 +14,27 @@ from typing import Any, Protocol
 
 
 class UnknownCardName(LookupError):
-    """No card of that name; the message says so and names the closest ones (`suggestions`)."""
+    """No card of that name; the message says so and names the closest ones (`suggestions`), how current the cards
+    are (`dated`), and the card of which it is a face that the database lacks (`face_of`)."""
 
-    def __init__(self, message: str, name: str = "", suggestions: Sequence[str] = ()) -> None:
+    def __init__(
+        self, message: str, name: str = "", suggestions: Sequence[str] = (), dated: str = "", face_of: str = ""
+    ) -> None:
         super().__init__(message)
         self.name = name or message
         self.suggestions = tuple(suggestions)
+        self.dated = dated
+        self.face_of = face_of
+
+
+class CardSourceError(LookupError):
+    """The card source can't be used (its file is damaged or unreadable): the message, what to do (`remedy`), and
+    the problem's `code` and values for messages in other languages."""
+
+    def __init__(self, message: str, remedy: str, code: str, params: Mapping[str, str]) -> None:
+        super().__init__(f"{message}; {remedy}")
+        self.code = code
+        self.params = dict(params)
 
 
 @dataclass(frozen=True)
@@ -34,7 +49,8 @@ class CardFields:
 
 class CardSource(Protocol):
     def card_fields(self, name: str) -> CardFields:
-        """The card named `name` (however a user may write it); UnknownCardName if there is none."""
+        """The card named `name` (however a user may write it); UnknownCardName if there is none, CardSourceError
+        if the source can't be read."""
         ...
 
 

@@ -111,7 +111,12 @@ def search_command(
 
 @cards_app.command("import")
 def import_command(
-    file: Annotated[Path, typer.Argument(help="MTGJSON AtomicCards.json or Scryfall oracle-cards.json")],
+    file: Annotated[
+        Path,
+        typer.Argument(
+            help="MTGJSON AtomicCards, AllPrintings or AllIdentifiers, or Scryfall oracle-cards or default-cards (JSON, .gz or .xz)"
+        ),
+    ],
 ) -> None:
     """Build a local card database from current data; it is preferred over the bundled one from then on."""
     from .importer import ImportProblem, import_file
@@ -119,12 +124,67 @@ def import_command(
     previous = signal.signal(signal.SIGTERM, _terminated)
     try:
         db, path = import_file(file)
-    except OSError as exc:
-        fail([f"{tidy(str(file))}: {exc.strerror or exc}"])
+    except OSError as exc:  # named by the path that failed: the file, the cache folder or the database
+        fail([f"{tidy(str(exc.filename if exc.filename is not None else file))}: {exc.strerror or exc}"])
     except ImportProblem as exc:
         fail([f"{tidy(str(file))}: {exc}", *(tidy(detail) for detail in exc.details)])
     finally:
         signal.signal(signal.SIGTERM, previous)
+    _imported(db, path)
+
+
+@cards_app.command("update")
+def update_command(
+    source: Annotated[
+        str | None,
+        typer.Option(
+            "--source",
+            help="URL of an MTGJSON AtomicCards.json.gz (a mirror); its SHA-256 is read from URL.sha256. Default: "
+            "$COMBATCHECK_CARDS_URL, else https://mtgjson.com/api/v5/AtomicCards.json.gz",
+        ),
+    ] = None,
+) -> None:
+    """Download MTGJSON's current AtomicCards file, check its published SHA-256 and import it (every card printed
+    so far, with French and Spanish names); the database in use is kept if anything fails."""
+    from .importer import ImportProblem
+    from .update import UpdateProblem, source_url, update
+
+    previous = signal.signal(signal.SIGTERM, _terminated)
+    try:
+        url = source_url(source)
+        with _progress(url) as progress:
+            db, path = update(url, progress)
+    except UpdateProblem as exc:
+        fail([tidy(str(exc))])
+    except ImportProblem as exc:
+        fail([tidy(f"{source_url(source)}: {exc}"), *(tidy(detail) for detail in exc.details)])
+    except OSError as exc:
+        fail([f"{tidy(str(exc.filename or source_url(source)))}: {exc.strerror or exc}"])
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    _imported(db, path)
+
+
+@contextmanager
+def _progress(url: str) -> Iterator[Any]:
+    """A progress bar of the download on standard error (rich: drawn on a terminal, one final line elsewhere)."""
+    from rich.console import Console
+    from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TransferSpeedColumn
+
+    bar = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        DownloadColumn(),
+        TransferSpeedColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
+    task = bar.add_task(f"downloading {clip(url, 80)}", total=None)
+    with bar:
+        yield lambda received, expected: bar.update(task, completed=received, total=expected)
+
+
+def _imported(db: Any, path: Path) -> None:
     faces, aliases = _count(len(db), "card face", "card faces"), _count(len(db.aliases), "other name", "other names")
     out.print(f"{faces} and {aliases} from {db.source}", markup=False)
     if db.arena_ids:
@@ -152,13 +212,27 @@ def _readable_database() -> Iterator[None]:
 
 
 @cards_app.command("info")
-def info_command() -> None:
-    """Which card database is in use: its file, source and size."""
+def info_command(
+    missing: Annotated[
+        bool, typer.Option("--missing", help="list the faces known to be missing, with their card")
+    ] = False,
+) -> None:
+    """Which card database is in use: its file, source, date and size."""
     from .db import database, local_path
 
     with _readable_database():
         db = database()
     out.print(f"database: {db.path}", markup=False)
     out.print(f"source: {db.source}", markup=False)
-    out.print(f"{len(db)} card faces, {len(db.aliases)} other names", markup=False)
+    out.print(f"cards as of: {db.date or '?'}", markup=False)
+    out.print(f"{len(db)} card faces, {len(db.aliases)} other names, {len(db.arena_ids)} MTG Arena ids", markup=False)
+    if db.missing:
+        out.print(
+            f"{len(db.missing)} faces known to be missing (second faces of split, modal double-faced, flip and meld "
+            "cards): combatcheck cards update or cards import brings them",
+            markup=False,
+        )
+        if missing:
+            for face, card in sorted(db.missing.items()):
+                out.print(f"  - {face} (of {card})", markup=False)
     out.print(f"imported database (preferred when present): {local_path()}", markup=False)

@@ -54,7 +54,7 @@ def own_predicate(p: str, filters: FilterPhrases) -> list[AbilityData] | None:
         return ["cant_be_blocked_while_attacking_alone"]
     if p == "can block as though it were untapped":
         return ["can_block_as_though_untapped"]
-    if re.fullmatch(r"can block creatures with shadow as though (?:they didn't have shadow|~ had shadow)", p):
+    if re.fullmatch(r"can block creatures with shadow as though (?:they didn't have shadow|(?:~|it) had shadow)", p):
         return ["can_block_shadow"]
     m = re.fullmatch(r"can block (.+?) as though (?:it|~) had reach", p)
     if m:

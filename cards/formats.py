@@ -8,7 +8,7 @@ Text must be valid Unicode: a lone surrogate (`"\\ud800"`) is refused here, not 
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -26,8 +26,28 @@ def _unicode(text: str) -> str:
     return text
 
 
-Text = Annotated[str, AfterValidator(_unicode)]
-Printed = Text | int  # power, toughness and loyalty as printed: MTGJSON and Scryfall write text ("4", "*", "1+*")
+MAX_NAME = 1_000  # characters of a name, a type, a language (limits.MAX_TEXT, as in a snapshot)
+MAX_ORACLE_TEXT = 10_000  # characters of a face's Oracle text (the longest today has under 800)
+MAX_PRINTED = 8  # characters of a printed power, toughness or loyalty ("1+*", "*²", "∞")
+
+Text = Annotated[str, Field(max_length=MAX_NAME), AfterValidator(_unicode)]
+LongText = Annotated[str, Field(max_length=MAX_ORACLE_TEXT), AfterValidator(_unicode)]
+
+
+def _printed(value: Any) -> str | int:
+    """Power, toughness and loyalty as printed: MTGJSON and Scryfall write text ("4", "*", "1+*"); a number too."""
+    if isinstance(value, bool) or not isinstance(value, str | int):
+        raise ValueError('should be text ("4", "*", "1+*") or a whole number')
+    if isinstance(value, int):
+        if abs(value) >= 10**MAX_PRINTED:
+            raise ValueError(f"should have at most {MAX_PRINTED} digits")
+        return value
+    if len(value) > MAX_PRINTED:
+        raise ValueError(f"should have at most {MAX_PRINTED} characters, not {len(value):,}")
+    return _unicode(value)
+
+
+Printed = Annotated[Any, AfterValidator(_printed)]
 
 
 class ForeignName(_Read):
@@ -55,7 +75,7 @@ class MtgjsonFace(_Read):
     power: Printed | None = None
     toughness: Printed | None = None
     loyalty: Printed | None = None
-    text: Text | None = None
+    text: LongText | None = None
     layout: Text = "normal"
     isFunny: bool | None = None
     side: Text | None = None
@@ -74,7 +94,7 @@ class ScryfallFace(_Read):
     power: Printed | None = None
     toughness: Printed | None = None
     loyalty: Printed | None = None
-    oracle_text: Text | None = None
+    oracle_text: LongText | None = None
 
 
 class ScryfallCard(ScryfallFace):
@@ -84,10 +104,16 @@ class ScryfallCard(ScryfallFace):
     arena_id: Annotated[int, Field(gt=0)] | None = None
 
 
-ATOMIC = TypeAdapter(dict[Text, list[MtgjsonFace]])
-PRINTINGS = TypeAdapter(dict[Text, MtgjsonSet])
-IDENTIFIERS = TypeAdapter(dict[Text, MtgjsonFace])
-SCRYFALL = TypeAdapter(list[ScryfallCard])
+class MtgjsonMeta(_Read):
+    date: Text | None = None
+    version: Text | None = None
+
+
+ATOMIC_ENTRY = TypeAdapter(list[MtgjsonFace])  # one card name's faces
+PRINTINGS_SET = TypeAdapter(MtgjsonSet)
+IDENTIFIER_ENTRY = TypeAdapter(MtgjsonFace)
+SCRYFALL_CARD = TypeAdapter(ScryfallCard)
+META = TypeAdapter(MtgjsonMeta)
 
 
 def problems(error: ValidationError, prefix: str, limit: int = 5) -> list[str]:

@@ -9,22 +9,34 @@ from ..limits import clip
 from .db import CardDatabase, CardFace, as_int, database
 from .oracle import Reading, SelfInfo, read_oracle
 
+NEWER = "`combatcheck cards update` or `combatcheck cards import FILE` brings newer cards"
+
 
 class UnknownCard(LookupError):
-    """No card of that name; `suggestions` holds the closest names."""
+    """No card of that name; `suggestions` holds the closest names, `dated` how current the database is, `face_of`
+    the card whose face this is when the database knows it lacks that face."""
 
-    def __init__(self, name: str, suggestions: list[str]) -> None:
+    def __init__(self, name: str, suggestions: list[str], dated: str = "", face_of: str = "") -> None:
         self.name = name
         self.suggestions = suggestions
-        super().__init__(unknown_card_message(name, suggestions))
+        self.dated = dated
+        self.face_of = face_of
+        super().__init__(unknown_card_message(name, suggestions, dated, face_of))
 
 
-def unknown_card_message(name: str, suggestions: list[str]) -> str:
+def unknown_card_message(name: str, suggestions: list[str], dated: str = "", face_of: str = "") -> str:
+    """The English text of models/schema_words.py's unknown_card, unknown_card_close and unknown_card_face."""
     shown = clip(name)  # a name may be any input: a message repeats a short, printable part of it
+    if face_of:
+        return (
+            f"'{shown}' is a face of '{face_of}', which the card database (of {dated}) lacks; `combatcheck cards "
+            "update` or `combatcheck cards import FILE` brings it"
+        )
+    newer = f" (the card database is of {dated}: {NEWER})"
     if not suggestions:
-        return f"unknown card '{shown}'"
+        return f"unknown card '{shown}'{newer}"
     options = ", ".join(suggestions[:-1]) + f" or {suggestions[-1]}" if len(suggestions) > 1 else suggestions[0]
-    return f"unknown card '{shown}'; did you mean {options}?"
+    return f"unknown card '{shown}'; did you mean {options}?{newer}"
 
 
 def find_card(name: str, db: CardDatabase | None = None) -> CardFace:
@@ -32,7 +44,8 @@ def find_card(name: str, db: CardDatabase | None = None) -> CardFace:
     db = db if db is not None else database()
     face = db.find(name)
     if face is None:
-        raise UnknownCard(name, db.suggest(name))
+        face_of = db.missing_card(name)
+        raise UnknownCard(name, [] if face_of else db.suggest(name), db.date or "?", face_of or "")
     return face
 
 

@@ -22,6 +22,7 @@ from typing import Any
 
 from .declaration_phrases import mana_value_quality, own_grant, own_predicate
 from .filter_phrases import FilterPhrases, number
+from .names import self_names
 from .trigger_reader import TriggerAcc, TriggerReader
 from .vocabulary import (
     BASIC_LAND_TYPES,
@@ -87,20 +88,18 @@ class _Acc:
                 self.abilities.append(item)
 
 
-def self_names(name: str, supertypes: Iterable[str] = ()) -> list[str]:
-    """How a card's text may name itself: its full name, and a legendary's short name ("Tajic" for "Tajic, …")."""
-    names = [name]
-    if "," in name and "legendary" in {s.lower() for s in supertypes}:
-        names.append(name.split(",")[0].strip())
-    return names
+# Oracle text since 2024 names the card by its type ("this Vehicle", "this artifact"), as it did "this creature".
+_THIS = re.compile(r"\b[Tt]his (creature|permanent|artifact|enchantment|land|planeswalker|battle|Vehicle|Spacecraft)\b")
 
 
-def normalise_text(text: str, name: str, supertypes: Iterable[str] = ()) -> list[str]:
+def normalise_text(
+    text: str, name: str, supertypes: Iterable[str] = (), avoid: frozenset[str] = frozenset()
+) -> list[str]:
     """Lines of lower-case text with the card's name as `~`, reminder text dropped, trailing periods kept."""
-    for own in sorted(self_names(name, supertypes), key=len, reverse=True):
+    for own in sorted(self_names(name, supertypes, avoid), key=len, reverse=True):
         if own:
             text = re.sub(rf"(?<![\w]){re.escape(own)}(?![\w])", SELF, text)
-    text = re.sub(r"\b[Tt]his (creature|permanent)\b", SELF, text)
+    text = _THIS.sub(SELF, text)
     text = _REMINDER.sub("", text).replace("’", "'").replace("−", "-")
     return [line.strip().lower() for line in text.split("\n") if line.strip()]
 
@@ -186,7 +185,7 @@ class _Reader:
             return "ability", COMBAT_KEYWORDS[piece]
         if re.fullmatch(r"ward[ —].+", piece):
             return "ability", "ward"
-        if re.fullmatch(r"protection from .*\bspells", piece):
+        if re.fullmatch(r"protection from .*\bspells(?: that [^,]*)?", piece):  # "spells that are one or more colors"
             return "ignore", ""  # a blocking creature is no spell
         if piece.startswith("protection from "):
             qualities = self.protection(piece.removeprefix("protection from "))
@@ -231,7 +230,7 @@ class _Reader:
             item = item.strip()
             if item in COLORS:
                 out.append(item)
-            elif item == "all colors":
+            elif item in ("all colors", "each color"):  # "each color": today's Oracle wording (Iridescent Angel)
                 out.extend(COLORS)
             elif item in ("everything", "multicolored", "monocolored", "colorless"):
                 out.append(item)
@@ -481,4 +480,4 @@ def read_oracle(
     """
     known = frozenset(s.lower() for s in known_subtypes)
     known = known | SPELL_SUBTYPES if known else known
-    return _Reader(known, itself).read(normalise_text(text, name, supertypes))
+    return _Reader(known, itself).read(normalise_text(text, name, supertypes, known))

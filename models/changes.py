@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic_core import PydanticCustomError
 
-from ..card_source import UnknownCardName, card_source
+from ..card_source import CardSourceError, UnknownCardName, card_source
 from .abilities import (
     KEYWORD_ALIASES,
     NO_DECLARATION_EFFECT,
@@ -175,8 +175,8 @@ def fill_from_card(data: dict[str, Any]) -> dict[str, Any]:
     """
     try:
         card = card_source().card_fields(str(data["card"]))
-    except UnknownCardName:
-        return data
+    except (UnknownCardName, CardSourceError):
+        return data  # the `card` field's validator reports it
     merged = {**card.fields, **data}
     missing = [f"{key} is '{value}'" for key, value in card.unfixed.items() if key not in merged]
     if missing:
@@ -193,12 +193,26 @@ def fill_from_card(data: dict[str, Any]) -> dict[str, Any]:
     return merged
 
 
+_NEWER = {"update": "`combatcheck cards update`", "import_file": "`combatcheck cards import FILE`"}  # commands
+
+
 def check_card_name(name: str) -> str:
     try:
         card_source().card_fields(name)
+    except CardSourceError as exc:
+        problem: dict[str, object] = {"message": str(exc), "code": exc.code, **exc.params, **_NEWER}
+        raise PydanticCustomError("card_database_damaged", "{message}", problem) from None  # code: which one
     except UnknownCardName as exc:
-        context = {"message": str(exc), "name": exc.name, "close": tuple(exc.suggestions)}
-        if exc.suggestions:
+        context: dict[str, object] = {
+            "message": str(exc),
+            "name": exc.name,
+            "close": tuple(exc.suggestions),
+            "dated": exc.dated,
+            **_NEWER,
+        }
+        if exc.face_of:
+            context.update(code="unknown_card_face", card=exc.face_of)
+        elif exc.suggestions:
             context["code"] = "unknown_card_close"
         raise PydanticCustomError("unknown_card", "{message}", context) from None
     return name

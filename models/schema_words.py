@@ -235,11 +235,43 @@ _OURS: dict[str, Message] = {
         "ou {abilities}",
         "'{name}' es una habilidad, no un efecto: un efecto que la da la otorga; escríbela en {gains} o {abilities}",
     ),
-    "unknown_card": Message("unknown card '{name}'", "carte inconnue '{name}'", "carta desconocida '{name}'"),
+    "unknown_card": Message(
+        "unknown card '{name}' (the card database is of {dated}: {update} or {import_file} brings newer cards)",
+        "carte inconnue '{name}' (la base de cartes date du {dated} : {update} ou {import_file} apporte les cartes "
+        "plus récentes)",
+        "carta desconocida '{name}' (la base de cartas es del {dated}: {update} o {import_file} trae las cartas más "
+        "recientes)",
+    ),
     "unknown_card_close": Message(
-        "unknown card '{name}'; did you mean {close}?",
-        "carte inconnue '{name}' ; vouliez-vous dire {close} ?",
-        "carta desconocida '{name}'; ¿quisiste decir {close}?",
+        "unknown card '{name}'; did you mean {close}? (the card database is of {dated}: {update} "
+        "or {import_file} brings newer cards)",
+        "carte inconnue '{name}' ; vouliez-vous dire {close} ? (la base de cartes date du {dated} : {update} ou "
+        "{import_file} apporte les cartes plus récentes)",
+        "carta desconocida '{name}'; ¿quisiste decir {close}? (la base de cartas es del {dated}: {update} o "
+        "{import_file} trae las cartas más recientes)",
+    ),
+    "unknown_card_face": Message(
+        "'{name}' is a face of '{card}', which the card database (of {dated}) lacks; {update} or "
+        "{import_file} brings it",
+        "la base de cartes (du {dated}) n'a pas '{name}', une partie de la carte '{card}' ; {update} ou "
+        "{import_file} l'apporte",
+        "'{name}' es una cara de '{card}', que falta en la base de cartas (del {dated}); {update} "
+        "o {import_file} la trae",
+    ),
+    "card_database_damaged": Message(
+        "{path}: {problem}; import a card file again ({import_file}), or delete it to use the bundled cards",
+        "{path} : la base de cartes est endommagée ({problem}) ; importez de nouveau un fichier de cartes "
+        "({import_file}) ou supprimez-la pour utiliser les cartes fournies",
+        "{path}: la base de cartas está dañada ({problem}); importa de nuevo un archivo de cartas ({import_file}) "
+        "o bórrala para usar las cartas incluidas",
+    ),
+    "card_database_unreadable": Message(
+        "{path}: the card database can't be read ({reason}); make it readable ({fix}), or delete it to use the "
+        "bundled cards",
+        "{path} : la base de cartes ne peut pas être lue ({reason}) ; rendez-la lisible ({fix}) ou "
+        "supprimez-la pour utiliser les cartes fournies",
+        "{path}: no se puede leer la base de cartas ({reason}); hazla legible ({fix}) o bórrala para "
+        "usar las cartas incluidas",
     ),
     "unknown_quality": Message(
         "unknown protection quality '{word}'; use a color, a card type, {qualities}, or a filter such as "

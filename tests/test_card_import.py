@@ -82,8 +82,9 @@ MALFORMED: dict[str, tuple[Any, str]] = {
         "data['Bear'][0]['foreignData'][0]['name']: Input should be a valid string",
     ),
     "foreign data a string": (atomic(foreignData="French"), "data['Bear'][0]['foreignData']"),
-    "a lone surrogate": (atomic(text="Re\ud800ach"), "['text']: Value error, not valid Unicode text"),
-    "a lone surrogate in a key": ({"data": {"B\udc00": [FACE]}}, "(the key): Value error, not valid Unicode text"),
+    # A lone surrogate escape is refused as the file streams, by its place (ijson's yajl would read it as "?").
+    "a lone surrogate": (atomic(text="Re\ud800ach"), "not valid Unicode text: an unpaired surrogate escape at byte"),
+    "a lone surrogate in a key": ({"data": {"B\udc00": [FACE]}}, "not valid Unicode text: an unpaired surrogate"),
     # MTGJSON AllPrintings and AllIdentifiers
     "printing without name": ({"data": {"SET": {"cards": [{"types": []}]}}}, "data['SET']['cards'][0]['name']"),
     "identifiers types a string": (
@@ -98,7 +99,8 @@ MALFORMED: dict[str, tuple[Any, str]] = {
         {"object": "list", "data": [{"name": "X", "type_line": "Creature — Bear", "oracle_text": {"a": 1}}]},
         "data[0]['oracle_text']: Input should be a valid string",
     ),
-    "arena id 5,000 digits": ([{"name": "X", "arena_id": 10**4000}], "[0]['arena_id']"),
+    # Refused as the file streams: ijson's C parser would crash on an integer past Python's 4,300 digits.
+    "arena id 5,000 digits": ([{"name": "X", "arena_id": 10**4000}], "a run of more than 1,000 digits at byte 28"),
 }
 
 
@@ -139,7 +141,7 @@ def test_a_symlink_planted_at_a_temporary_path_is_not_followed(cache: Path, tmp_
     assert result.exit_code == 0, result.stderr
     assert victim.read_text(encoding="utf-8") == "keep me"
     assert not (cache / "cards.json.gz").is_symlink()
-    assert sorted(p.name for p in cache.iterdir()) == [".cards.json.gz.lock", "cards.json.gz"]
+    assert sorted(p.name for p in cache.iterdir()) == ["cards.json.gz"]  # and no lock file (issue 20 item 12)
 
 
 def test_the_leftover_of_a_killed_import_is_removed_by_the_next(cache: Path, tmp_path: Path) -> None:

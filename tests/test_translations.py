@@ -212,6 +212,8 @@ ALSO_FRENCH = {
     "conditions": "French: « plus de 2 000 000 conditions » (the size limit's error)",
     "mana": "French: « un symbole de mana »",
     "phyrexian": "the official French word: « mana phyrexian »",
+    "aura": "the official French subtype « Aura » (and « n'aura », verb avoir)",
+    "fortification": "the official French subtype « Fortification »",
 }
 ALSO_SPANISH = {
     "a": "preposition: « ataca a ben »",
@@ -241,6 +243,7 @@ ALSO_SPANISH = {
     "alias": "Spanish: « un alias YAML » (input errors)",
     "byte": "Spanish (RAE): « byte », « bytes »",
     "bytes": "Spanish (RAE): « byte », « bytes »",
+    "aura": "the official Spanish subtype « Aura »",
 }
 ALSO = {"fr": ALSO_FRENCH, "es": ALSO_SPANISH}
 _WORD = re.compile(r"[^\W\d_]+")

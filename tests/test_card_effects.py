@@ -1,0 +1,201 @@
+"""Named cards act on the board (issue 21 §2): attachments (`attached_to`) and static abilities on other objects."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from combatcheck.combat import judge
+from combatcheck.models import SnapshotError, snapshot_from_data
+from combatcheck.models.applying import applied
+from combatcheck.models.effects import GrantEffect
+from combatcheck.solver import check
+from combatcheck.solver.board import Board
+
+
+def snap(*permanents: dict[str, Any], step: str = "declare_blockers", **extra: Any) -> Any:
+    data: dict[str, Any] = {"step": step, "active_player": "ana", "players": ["ana", "ben"]}
+    data.update(permanents=list(permanents), **extra)
+    return snapshot_from_data(data)
+
+
+def attacks(*permanents: dict[str, Any], attacks: dict[str, str], **extra: Any) -> Any:
+    return snap(*permanents, step="declare_attackers", declaration={"attacks": attacks}, **extra)
+
+
+def problem_codes(*permanents: dict[str, Any]) -> list[tuple[str, str]]:
+    with pytest.raises(SnapshotError) as caught:
+        snap(*permanents)
+    return [(p.path, p.code) for p in caught.value.problems]
+
+
+# -- attachments ----------------------------------------------------------------------------------------------------
+UNICORN = {"id": "unicorn", "card": "Prized Unicorn", "controller": "ana", "attacking": "ben"}
+BEAR = {"id": "bear", "card": "Grizzly Bears", "controller": "ben"}
+
+
+def test_lure_attached_makes_the_bears_block() -> None:
+    lure = {"id": "lure", "card": "Lure", "controller": "ana", "attached_to": "unicorn"}
+    plain = {**UNICORN, "card": "Grizzly Bears", "id": "unicorn"}
+    assert check(snap(plain, lure, BEAR, declaration={"blocks": {}})).verdict == "illegal"
+    assert check(snap(plain, lure, BEAR, declaration={"blocks": {"bear": "unicorn"}})).verdict == "legal"
+    assert check(snap(plain, BEAR, declaration={"blocks": {}})).verdict == "legal"  # without Lure: no requirement
+
+
+def test_pacifism_attached_stops_the_attack_and_only_that_creature() -> None:
+    ogre = {"id": "ogre", "card": "Hill Giant", "controller": "ana"}
+    bear = {"id": "bear", "card": "Grizzly Bears", "controller": "ana"}
+    pacifism = {"id": "pac", "card": "Pacifism", "controller": "ben", "attached_to": "ogre"}
+    assert check(attacks(ogre, bear, pacifism, attacks={"ogre": "ben"})).verdict == "illegal"
+    assert check(attacks(ogre, bear, pacifism, attacks={"bear": "ben"})).verdict == "legal"
+
+
+def test_equipment_grants_to_the_equipped_creature() -> None:
+    bear = {"id": "bear", "card": "Grizzly Bears", "controller": "ana", "entered_this_turn": True}
+    greaves = {"id": "greaves", "card": "Lightning Greaves", "controller": "ana", "attached_to": "bear"}
+    assert check(attacks(bear, attacks={"bear": "ben"})).verdict == "illegal"  # summoning sick (302.6)
+    assert check(attacks(bear, greaves, attacks={"bear": "ben"})).verdict == "legal"  # haste from the Greaves
+
+
+def test_a_phased_out_attachment_gives_nothing() -> None:
+    wings = {
+        "id": "wings",
+        "card": "Shimmering Wings",
+        "controller": "ana",
+        "attached_to": "unicorn",
+        "phased_out": True,
+    }
+    board = applied(snap(UNICORN, wings, BEAR))
+    assert "flying" not in [str(a) for a in board.permanent("unicorn").abilities]
+
+
+@pytest.mark.parametrize(
+    ("attachment", "target", "code"),
+    [
+        ({"card": "Lure"}, {"id": "forest", "card": "Forest", "controller": "ben"}, "aura_cant_enchant"),
+        ({"card": "Bonesplitter"}, {"id": "forest", "card": "Forest", "controller": "ben"}, "equipment_on_noncreature"),
+        ({"card": "Grizzly Bears"}, BEAR, "not_an_attachment"),
+        ({"card": "Lure"}, None, "no_permanent"),
+    ],
+)
+def test_a_bad_attachment_is_bad_input_naming_the_field(
+    attachment: dict[str, Any], target: dict[str, Any] | None, code: str
+) -> None:
+    target_id = target["id"] if target else "nothing"
+    perm = {"id": "att", "controller": "ana", "attached_to": target_id, **attachment}
+    found = problem_codes(perm, *([target] if target else []))
+    assert found == [("permanents[0] (id 'att').attached_to", code)]
+
+
+def test_equipment_on_a_player_is_bad_input() -> None:
+    perm = {"id": "att", "card": "Bonesplitter", "controller": "ana", "attached_to": "ben"}
+    assert problem_codes(perm) == [("permanents[0] (id 'att').attached_to", "attached_to_player")]
+
+
+# -- static abilities on other objects --------------------------------------------------------------------------
+ANGEL = {"id": "angel", "card": "Serra Angel", "controller": "ana"}
+
+
+def test_propaganda_taxes_the_attack_and_names_its_source() -> None:
+    report = check(attacks(ANGEL, {"id": "prop", "card": "Propaganda", "controller": "ben"}, attacks={"angel": "ben"}))
+    assert report.verdict == "legal"
+    assert report.outcome is not None
+    assert [(c.object, c.cost, c.source) for c in report.outcome.costs] == [("angel", "{2}", "Propaganda (prop)")]
+
+
+def test_propaganda_of_the_attacker_taxes_nothing() -> None:
+    report = check(attacks(ANGEL, {"id": "prop", "card": "Propaganda", "controller": "ana"}, attacks={"angel": "ben"}))
+    assert report.outcome is not None and report.outcome.costs == []
+
+
+@pytest.mark.parametrize(("enchantments", "cost"), [(1, "{1}"), (3, "{3}")])
+def test_sphere_of_safety_counts_x_on_the_board(enchantments: int, cost: str) -> None:
+    others = [{"id": f"e{i}", "card": "Pacifism", "controller": "ben"} for i in range(enchantments - 1)]
+    sphere = {"id": "sphere", "card": "Sphere of Safety", "controller": "ben"}
+    report = check(attacks(ANGEL, sphere, *others, attacks={"angel": "ben"}))
+    assert report.outcome is not None and [c.cost for c in report.outcome.costs] == [cost]
+
+
+def test_collective_restraint_counts_basic_land_types() -> None:
+    lands = [{"id": n, "card": n.title(), "controller": "ben"} for n in ("forest", "island", "plains")]
+    lands.append({"id": "forest2", "card": "Forest", "controller": "ben"})
+    restraint = {"id": "cr", "card": "Collective Restraint", "controller": "ben"}
+    report = check(attacks(ANGEL, restraint, *lands, attacks={"angel": "ben"}))
+    assert report.outcome is not None and [c.cost for c in report.outcome.costs] == ["{3}"]
+
+
+def test_silent_arbiter_and_crawlspace_limit_the_attack() -> None:
+    bear = {"id": "bear", "card": "Grizzly Bears", "controller": "ana"}
+    both = {"angel": "ben", "bear": "ben"}
+    assert check(attacks(ANGEL, bear, attacks=both)).verdict == "legal"
+    arbiter = {"id": "arbiter", "card": "Silent Arbiter", "controller": "ben"}
+    assert check(attacks(ANGEL, bear, arbiter, attacks=both)).verdict == "illegal"
+    assert check(attacks(ANGEL, bear, arbiter, attacks={"angel": "ben"})).verdict == "legal"
+    crawl = {"id": "crawl", "card": "Crawlspace", "controller": "ben"}
+    third = {"id": "third", "card": "Hill Giant", "controller": "ana"}
+    assert check(attacks(ANGEL, bear, third, crawl, attacks={**both, "third": "ben"})).verdict == "illegal"
+
+
+def test_moat_lets_only_fliers_attack() -> None:
+    bear = {"id": "bear", "card": "Grizzly Bears", "controller": "ana"}
+    moat = {"id": "moat", "card": "Moat", "controller": "ben"}
+    assert check(attacks(ANGEL, bear, moat, attacks={"bear": "ben"})).verdict == "illegal"
+    assert check(attacks(ANGEL, bear, moat, attacks={"angel": "ben"})).verdict == "legal"
+
+
+def test_elephant_grass_black_cant_attack_nonblack_pays() -> None:
+    grass = {"id": "grass", "card": "Elephant Grass", "controller": "ben"}
+    knight = {"id": "knight", "card": "Hypnotic Specter", "controller": "ana"}
+    assert check(attacks(knight, grass, attacks={"knight": "ben"})).verdict == "illegal"
+    report = check(attacks(ANGEL, grass, attacks={"angel": "ben"}))
+    assert report.outcome is not None and [c.cost for c in report.outcome.costs] == ["{2}"]
+
+
+def test_bedlam_no_creature_blocks() -> None:
+    bedlam = {"id": "bedlam", "card": "Bedlam", "controller": "ana"}
+    attacker = {"id": "ogre", "card": "Hill Giant", "controller": "ana", "attacking": "ben"}
+    assert check(snap(attacker, BEAR, bedlam, declaration={"blocks": {"bear": "ogre"}})).verdict == "illegal"
+    assert check(snap(attacker, BEAR, declaration={"blocks": {"bear": "ogre"}})).verdict == "legal"
+
+
+def test_a_lord_grants_to_the_others_only() -> None:
+    king = {"id": "king", "card": "Goblin King", "controller": "ana"}
+    goblin = {"id": "gob", "card": "Raging Goblin", "controller": "ana"}
+    seen = Board(snap(king, goblin))
+    assert any("landwalk" in str(a) for a in seen["gob"].abilities)
+    assert not any("landwalk" in str(a) for a in seen["king"].abilities)
+
+
+def test_sublime_archangel_gives_exalted_to_the_others() -> None:
+    archangel = {"id": "arch", "card": "Sublime Archangel", "controller": "ana"}
+    bear = {"id": "bear", "card": "Grizzly Bears", "controller": "ana"}
+    report = judge(attacks(archangel, bear, attacks={"bear": "ben"}))
+    assert report.triggers is not None
+    exalted = [t for t in report.triggers if t.key == "exalted"]
+    assert sorted(t.source for t in exalted) == ["arch", "bear"]  # its own exalted and the one it gives the Bears
+
+
+def test_opponent_in_a_written_static_means_each_opponent() -> None:
+    data = {
+        "id": "war",
+        "name": "War Tax",
+        "controller": "ana",
+        "types": ["enchantment"],
+        "statics": [{"effect": {"grant": ["cant_block"], "to": {"controller": "opponent"}}}],
+    }
+    board = snap(
+        data,
+        BEAR,
+        {"id": "own", "card": "Grizzly Bears", "controller": "ana"},
+        players=["ana", "ben", "cy"],
+        attack_option="multiple_players",
+    )
+    effects = [e for e in applied(board).effects if isinstance(e, GrantEffect)]
+    assert [(e.to.controller, e.source) for e in effects] == [("ben", "war"), ("cy", "war")]
+
+
+def test_applying_twice_changes_nothing() -> None:
+    lure = {"id": "lure", "card": "Lure", "controller": "ana", "attached_to": "unicorn"}
+    board = snap(UNICORN, lure, BEAR, {"id": "prop", "card": "Propaganda", "controller": "ben"})
+    once = applied(board)
+    assert applied(once) == once

@@ -12,6 +12,7 @@ from .board import Board
 from .ir import Reason, Value
 from .rules import CATALOG
 from .text import Message, join
+from .unapplied import unapplied_lines
 
 LANGUAGES: tuple[Language, ...] = get_args(Language)
 _RULES = {rule.key: rule for rule in CATALOG}
@@ -128,6 +129,8 @@ def report_lines(report: Report, snapshot: Snapshot) -> list[str]:
     board = Board(snapshot)
     lang = report.lang
     lines = [word(report.verdict, lang)]
+    if report.assuming:  # never silent: what the verdict did not apply qualifies it
+        lines = [f"{lines[0]}, {report.assuming}", *unapplied_lines(report)]
     for item in report.violations:
         label = word("missed" if item.kind == "requirement" else "broken", lang)
         lines.append(f"  - {label} ({item.rule}){' : ' if lang == 'fr' else ': '}{item.message}")  # French: « : »

@@ -9,7 +9,7 @@ from combatcheck.combat import judge
 from combatcheck.models import SnapshotError, snapshot_from_data
 from combatcheck.models.applying import applied
 from combatcheck.models.effects import GrantEffect
-from combatcheck.solver import check
+from combatcheck.solver import check, report_lines, solve
 from combatcheck.solver.board import Board
 
 
@@ -199,3 +199,52 @@ def test_applying_twice_changes_nothing() -> None:
     board = snap(UNICORN, lure, BEAR, {"id": "prop", "card": "Propaganda", "controller": "ben"})
     once = applied(board)
     assert applied(once) == once
+
+
+# -- never silent -----------------------------------------------------------------------------------------------
+KAZUUL = {"id": "kazuul", "card": "Kazuul, Tyrant of the Cliffs", "controller": "ben"}
+
+
+@pytest.mark.parametrize(
+    ("lang", "start"),
+    [
+        ("en", "LEGAL, assuming that this text of Kazuul, Tyrant of the Cliffs (kazuul), which is not applied"),
+        ("fr", "LÉGAL, en supposant que ce texte de Kazuul, Tyrant of the Cliffs (kazuul), qui n'est pas appliqué"),
+        ("es", "LEGAL, suponiendo que este texto de Kazuul, Tyrant of the Cliffs (kazuul), que no se aplica"),
+    ],
+)
+def test_text_not_applied_qualifies_the_verdict(lang: str, start: str) -> None:
+    board = attacks(ANGEL, KAZUUL, attacks={"angel": "ben"})
+    report = check(board, lang=lang)
+    assert [(u.source, u.why) for u in report.unapplied] == [("kazuul", "not_understood")]
+    assert report.unapplied[0].text.startswith("whenever a creature an opponent controls attacks")
+    lines = report_lines(report, board)
+    assert lines[0].startswith(start)
+    assert "whenever a creature an opponent controls attacks" in lines[1]
+    assert report.assuming is not None and lines[0].endswith(report.assuming)
+
+
+def test_solve_is_qualified_too() -> None:
+    report = solve(attacks(ANGEL, KAZUUL, attacks={"angel": "ben"}))
+    assert [u.source for u in report.unapplied] == ["kazuul"] and report.assuming
+
+
+def test_a_fully_read_board_is_not_qualified() -> None:
+    report = check(attacks(ANGEL, {"id": "prop", "card": "Propaganda", "controller": "ben"}, attacks={"angel": "ben"}))
+    assert report.unapplied == [] and report.assuming is None
+    assert report_lines(report, attacks(ANGEL, attacks={"angel": "ben"}))[0] == "LEGAL"
+
+
+def test_the_snapshot_overrides_what_is_not_applied() -> None:
+    stated = {**KAZUUL, "unapplied": []}
+    assert check(attacks(ANGEL, stated, attacks={"angel": "ben"})).unapplied == []
+    phased = {**KAZUUL, "phased_out": True}  # 702.26b: its abilities don't exist
+    assert check(attacks(ANGEL, phased, attacks={"angel": "ben"})).unapplied == []
+    restated = {**KAZUUL, "abilities": []}  # the card's own text is restated by `abilities`
+    assert check(attacks(ANGEL, restated, attacks={"angel": "ben"})).unapplied == []
+
+
+def test_one_shot_text_of_a_named_card_is_listed() -> None:
+    bident = {"id": "bident", "card": "Bident of Thassa", "controller": "ben"}
+    report = check(attacks(ANGEL, bident, attacks={"angel": "ben"}))
+    assert [(u.source, u.why) for u in report.unapplied] == [("bident", "one_shot")]

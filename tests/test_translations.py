@@ -214,6 +214,7 @@ ALSO_FRENCH = {
     "phyrexian": "the official French word: « mana phyrexian »",
     "aura": "the official French subtype « Aura » (and « n'aura », verb avoir)",
     "fortification": "the official French subtype « Fortification »",
+    "condition": "French: « une condition que le plateau ne montre pas » (text of a named card not applied)",
 }
 ALSO_SPANISH = {
     "a": "preposition: « ataca a ben »",

@@ -23,6 +23,7 @@ from .ir import Acts, Atom, Compilation, Pair, Reason, Receives
 from .optimum import RequirementModel, new_solver, optimise
 from .question_words import choice_text, say
 from .questions import findings, limit_search
+from .unapplied import noted
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
@@ -60,7 +61,10 @@ def count_declarations(
     time_limit: float | None = None,
 ) -> DeclarationCount:
     """Count the legal declarations exactly, up to `limit` (then say there are more), and list the first `show`."""
-    budget = Budget(time_limit)
+    return noted(_count_within(snapshot, limit, show, lang, Budget(time_limit)), snapshot)
+
+
+def _count_within(snapshot: Snapshot, limit: int, show: int, lang: Language, budget: Budget) -> DeclarationCount:
     try:
         return _count(snapshot, limit, show, lang, budget)
     except DeadlineReached:
@@ -157,9 +161,9 @@ def forced_choices(snapshot: Snapshot, *, lang: Language = "en", time_limit: flo
     and those none makes, leaving out choices implied by listed ones."""
     budget = Budget(time_limit)
     try:
-        return _forced(snapshot, lang, budget)
+        return noted(_forced(snapshot, lang, budget), snapshot)
     except DeadlineReached:
-        return ForcedChoices(step=snapshot.step, lang=lang, status="unknown")
+        return noted(ForcedChoices(step=snapshot.step, lang=lang, status="unknown"), snapshot)
 
 
 def _forced(snapshot: Snapshot, lang: Language, budget: Budget) -> ForcedChoices:

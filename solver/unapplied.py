@@ -8,9 +8,14 @@ don't exist (702.26b), so its text is left out. The snapshot overrides it by wri
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from ..languages import Message, Plural, join
 from ..models import Snapshot
+from ..models.answers import ChoiceAnswer, DeclarationCount, ForcedChoices
 from ..models.report import NotApplied, Report
+
+Answer = TypeVar("Answer", Report, ChoiceAnswer, DeclarationCount, ForcedChoices)
 
 WHY: dict[str, Message] = {
     "not_understood": Message("not understood", "non compris", "no se entiende"),
@@ -63,17 +68,29 @@ def not_applied(snapshot: Snapshot, lang: str = "en") -> list[NotApplied]:
     return out
 
 
-def noted(report: Report, snapshot: Snapshot) -> Report:
-    """The report with the text its verdict did not apply, and the verdict's qualification (the same report when
-    everything was read)."""
-    items = not_applied(snapshot, report.lang)
+def qualification(snapshot: Snapshot, lang: str) -> tuple[list[NotApplied], str | None]:
+    """The text of named cards not applied on this board, and the clause that qualifies a verdict by it ("assuming
+    that this text of …, which is not applied, is not in effect:"); ([], None) when everything was read."""
+    items = not_applied(snapshot, lang)
+    if not items:
+        return [], None
+    labels = list(dict.fromkeys(snapshot.permanent(i.source).label for i in items))
+    return items, ASSUMING.format(lang, {"count": len(items), "cards": join(lang, labels)})
+
+
+def noted(report: Answer, snapshot: Snapshot) -> Answer:
+    """The report (or a question's answer) with the text its verdict did not apply, and the verdict's
+    qualification (the same report when everything was read)."""
+    items, assuming = qualification(snapshot, report.lang)
     if not items:
         return report
-    labels = list(dict.fromkeys(snapshot.permanent(i.source).label for i in items))
-    assuming = ASSUMING.format(report.lang, {"count": len(items), "cards": join(report.lang, labels)})
     return report.model_copy(update={"unapplied": items, "assuming": assuming})
 
 
-def unapplied_lines(report: Report) -> list[str]:
+def unapplied_lines(report: Report | ChoiceAnswer | DeclarationCount | ForcedChoices) -> list[str]:
     """The qualification's items, one line each, as the report's text shows them under its verdict."""
-    return [f"  - {item.message}" for item in report.unapplied]
+    return item_lines(report.unapplied)
+
+
+def item_lines(items: list[NotApplied]) -> list[str]:
+    return [f"  - {item.message}" for item in items]

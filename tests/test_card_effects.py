@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
-from combatcheck.combat import judge
+from combatcheck.combat import follow, judge
+from combatcheck.combat.narration import timeline_lines
 from combatcheck.models import SnapshotError, snapshot_from_data
 from combatcheck.models.applying import applied
 from combatcheck.models.effects import GrantEffect
-from combatcheck.solver import check, report_lines, solve
+from combatcheck.solver import can_attack, check, count_declarations, forced_choices, report_lines, solve
 from combatcheck.solver.board import Board
+from combatcheck.solver.question_words import answer_lines
 
 
 def snap(*permanents: dict[str, Any], step: str = "declare_blockers", **extra: Any) -> Any:
@@ -248,3 +251,44 @@ def test_one_shot_text_of_a_named_card_is_listed() -> None:
     bident = {"id": "bident", "card": "Bident of Thassa", "controller": "ben"}
     report = check(attacks(ANGEL, bident, attacks={"angel": "ben"}))
     assert [(u.source, u.why) for u in report.unapplied] == [("bident", "one_shot")]
+
+
+def test_questions_and_the_combat_timeline_are_qualified() -> None:
+    board = attacks(ANGEL, KAZUUL, attacks={"angel": "ben"})
+    answer = can_attack(board, "angel", "ben")
+    assert [u.source for u in answer.unapplied] == ["kazuul"]
+    assert answer_lines(answer, board)[0].endswith(answer.assuming or "?")
+    for other in (count_declarations(board), forced_choices(board)):
+        assert [u.source for u in other.unapplied] == ["kazuul"] and other.assuming
+    forced_lines = answer_lines(forced_choices(board, lang="es"), board)
+    assert forced_lines[0].startswith("Suponiendo que este texto de Kazuul")
+    timeline_board = snap(
+        ANGEL, KAZUUL, step="declare_attackers", events=[{"declare_attackers": {"attacks": {"angel": "ben"}}}]
+    )
+    timeline = follow(timeline_board)
+    assert [u.source for u in timeline.unapplied] == ["kazuul"]
+    assert timeline_lines(timeline, timeline_board)[1].startswith("Assuming that this text of Kazuul")
+
+
+def test_the_desk_api_lists_and_qualifies() -> None:
+    from combatcheck.desk.app import create_app
+    from fastapi.testclient import TestClient
+
+    body = json.dumps(
+        {
+            "step": "declare_attackers",
+            "active_player": "ana",
+            "players": ["ana", "ben"],
+            "permanents": [ANGEL, KAZUUL],
+            "declaration": {"attacks": {"angel": "ben"}},
+        }
+    )
+    client = TestClient(create_app(), base_url="http://127.0.0.1")
+    answer = client.post(
+        "/api/judge", content=body, params={"lang": "fr"}, headers={"Content-Type": "application/json"}
+    )
+    result = answer.json()
+    assert answer.status_code == 200
+    assert [u["source"] for u in result["report"]["unapplied"]] == ["kazuul"]
+    assert result["lines"][0].startswith("LÉGAL, en supposant que ce texte de Kazuul")
+    assert result["forced"]["assuming"] and result["count"]["assuming"]

@@ -292,3 +292,12 @@ def test_the_desk_api_lists_and_qualifies() -> None:
     assert [u["source"] for u in result["report"]["unapplied"]] == ["kazuul"]
     assert result["lines"][0].startswith("LÉGAL, en supposant que ce texte de Kazuul")
     assert result["forced"]["assuming"] and result["count"]["assuming"]
+
+
+def test_the_picture_shows_what_is_attached() -> None:
+    from combatcheck.render import render_svg
+
+    lure = {"id": "lure", "card": "Lure", "controller": "ana", "attached_to": "unicorn"}
+    board = snap(UNICORN, lure, BEAR, declaration={"blocks": {"bear": "unicorn"}})
+    assert ">with Lure<" in render_svg(board, check(board))
+    assert ">avec Lure<" in render_svg(board, check(board, lang="fr"))

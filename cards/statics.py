@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .conditions import ConditionReader
 from .filter_phrases import FilterPhrases, number
 from .oracle import Reading, normalise_text, read_oracle
 from .trigger_reader import trigger_keyword
@@ -62,11 +63,12 @@ class Statics:
     statics: list[Data] = field(default_factory=list)
     enchant: list[str] = field(default_factory=list)
     grants_attached: list[Any] = field(default_factory=list)
+    conditional: list[Data] = field(default_factory=list)
     unapplied: list[Data] = field(default_factory=list)
 
     def fields(self) -> Data:
         out: Data = {}
-        for key in ("statics", "enchant", "grants_attached", "unapplied"):
+        for key in ("statics", "enchant", "grants_attached", "conditional", "unapplied"):
             value = getattr(self, key)
             if value:
                 out[key] = list(value)
@@ -274,7 +276,20 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
         for static in found:
             static["text"] = s
             out.statics.append(static)
+    conditions = ConditionReader(known)
+    levels, level_unread = conditions.levels(lines)
+    out.conditional += levels
     for item in reading.unmapped:
+        if item.startswith("level ability: "):
+            if item.removeprefix("level ability: ") in level_unread:
+                out.note(item, "condition", own=True)
+            continue
+        conditional = conditions.sentence(item)
+        if conditional is not None:
+            out.conditional.append(conditional)
+            if re.search(r"\bgets? [+-][\dx]+/[+-][\dx]+", item):
+                out.note(item, "power_toughness", own=True)
+            continue
         out.note(item, _why(item), own=True)
     for item in reading.triggers_unmapped:
         out.note(item, _why(item) if not item.startswith(("when", "at ")) else "not_understood", own=True)

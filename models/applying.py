@@ -15,9 +15,11 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from .abilities import Ability
+from .conditions import Condition, Counted, Outcome
 from .effects import Effect
-from .snapshot import Snapshot
+from .snapshot import Permanent, Snapshot
 from .statics import OPPONENT, YOU, Count
+from .validation import defending_player_of
 
 _PLAYER_FIELDS = ("defender", "cant_attack", "max_attackers_against", "must_be_attacked")
 _BASIC_TYPES = ("plains", "island", "swamp", "mountain", "forest")
@@ -100,7 +102,7 @@ def _attached(snapshot: Snapshot) -> dict[str, list[Ability]]:
 def applied(snapshot: Snapshot) -> Snapshot:
     """The snapshot with its permanents' static abilities as effects and their attachments' abilities added (the
     same snapshot when there are none). Applying it twice changes nothing."""
-    if not any(p.statics or p.grants_attached for p in snapshot.permanents):
+    if not any(p.statics or p.grants_attached or p.conditional for p in snapshot.permanents):
         return snapshot
     update: dict[str, Any] = {}
     written = list(snapshot.effects)
@@ -108,6 +110,10 @@ def applied(snapshot: Snapshot) -> Snapshot:
     if derived:
         update["effects"] = (*snapshot.effects, *derived)
     grants = _attached(snapshot)
+    for perm in snapshot.permanents:
+        for conditional in perm.conditional:
+            if not perm.phased_out and evaluate(conditional.when, perm, snapshot).value is True:
+                grants.setdefault(perm.id, []).extend(conditional.abilities)
     if grants:
         permanents = []
         for perm in snapshot.permanents:
@@ -115,3 +121,89 @@ def applied(snapshot: Snapshot) -> Snapshot:
             permanents.append(perm.model_copy(update={"abilities": perm.abilities + extra}) if extra else perm)
         update["permanents"] = tuple(permanents)
     return snapshot.model_copy(update=update) if update else snapshot
+
+
+def _counted(counted: Counted, player: str, perm: Permanent, snapshot: Snapshot) -> Outcome:
+    found = sum(
+        1
+        for p in snapshot.permanents
+        if p.controller == player
+        and not p.phased_out
+        and not (counted.other and p.id == perm.id)
+        and counted.filter.matches(p, perm)
+    )
+    return Outcome(found >= counted.at_least)
+
+
+def defending_player(perm: Permanent, snapshot: Snapshot) -> str | None:
+    """The defending player an attacking creature's ability names (506.2, 508.5): the player it attacks or who
+    controls or protects what it attacks; when attacks are declared, the one opponent that may be attacked."""
+    if snapshot.step == "declare_blockers" and perm.attacking is not None:
+        return defending_player_of(snapshot, perm.attacking)
+    if snapshot.step == "declare_attackers" and perm.controller == snapshot.active_player:
+        others = opponents_of(snapshot, perm.controller)
+        return others[0] if len(others) == 1 else None
+    return None
+
+
+def _fact(value: bool | None, wanted: bool, name: str) -> Outcome:
+    return Outcome(None, [name]) if value is None else Outcome(value == wanted)
+
+
+def evaluate(cond: Condition, perm: Permanent, snapshot: Snapshot) -> Outcome:
+    """Whether `cond` holds for `perm` on this board; unknown (`value` None) with the facts it needs when the
+    snapshot doesn't state them."""
+    parts: list[Outcome] = []
+    if cond.you_control is not None:
+        parts.append(_counted(cond.you_control, perm.controller, perm, snapshot))
+    if cond.defending_player_controls is not None:
+        defender = defending_player(perm, snapshot)
+        parts.append(
+            Outcome(None, ["defending_player"])
+            if defender is None
+            else _counted(cond.defending_player_controls, defender, perm, snapshot)
+        )
+    if cond.your_turn is not None:
+        team = {p.id: (p.team or p.id) if snapshot.shared_team_turns else p.id for p in snapshot.players}
+        mine = team.get(perm.controller) == team.get(snapshot.active_player)  # 805.4: a team's shared turn
+        parts.append(Outcome(mine == cond.your_turn))
+    turn = snapshot.turn
+    if cond.extra_turn is not None:
+        parts.append(_fact(turn.extra_turn if turn else None, cond.extra_turn, "turn.extra_turn"))
+    if cond.creature_died is not None:
+        parts.append(_fact(turn.creature_died if turn else None, cond.creature_died, "turn.creature_died"))
+    for limits, at_least in ((cond.counters_at_least, True), (cond.counters_at_most, False)):
+        if limits is None:
+            continue
+        if perm.counters is None:
+            parts.append(Outcome(None, ["counters"]))
+            continue
+        on = perm.counters
+        parts.append(Outcome(all((on.get(k, 0) >= n) if at_least else (on.get(k, 0) <= n) for k, n in limits.items())))
+    for name, wanted, stated in (
+        ("monstrous", cond.monstrous, perm.monstrous),
+        ("kicked", cond.kicked, perm.kicked),
+        ("paired", cond.paired, perm.paired),
+    ):
+        if wanted is not None:
+            parts.append(_fact(stated, wanted, name))
+    if cond.not_ is not None:
+        inner = evaluate(cond.not_, perm, snapshot)
+        parts.append(Outcome(None if inner.value is None else not inner.value, inner.needs))
+    if any(p.value is False for p in parts):
+        return Outcome(False)
+    needs = [n for p in parts for n in p.needs]
+    return Outcome(None, list(dict.fromkeys(needs))) if needs else Outcome(True)
+
+
+def needed(snapshot: Snapshot) -> list[tuple[Permanent, int, list[str]]]:
+    """Each conditional ability whose condition needs facts the snapshot doesn't state: (permanent, index, facts)."""
+    out = []
+    for perm in snapshot.permanents:
+        if perm.phased_out:
+            continue
+        for index, conditional in enumerate(perm.conditional):
+            result = evaluate(conditional.when, perm, snapshot)
+            if result.value is None:
+                out.append((perm, index, result.needs))
+    return out

@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from .abilities import Ability, Keyword
 from .changes import apply_changes, check_card_name, check_lost_name, fill_from_card
 from .characteristics import CardType, CardTypeName, ColorName, Subtype, SupertypeName
+from .conditions import Conditional
 from .statics import Static, Unapplied
 
 T = TypeVar("T")
@@ -62,6 +63,15 @@ class Permanent(BaseModel):
     statics: tuple[Static, ...] = Field(
         (), description="static abilities of this permanent that affect other objects, applied as effects"
     )
+    conditional: tuple[Conditional, ...] = Field(
+        (), description="abilities it has while a condition holds ('as long as you control a Knight, ~ has ...')"
+    )
+    counters: dict[str, int] | None = Field(
+        None, description="counters on it by kind ('+1/+1': 2, level: 3); unstated: a condition on them is needed"
+    )
+    monstrous: bool | None = Field(None, description="it is monstrous (702.94a); unstated if left out")
+    kicked: bool | None = Field(None, description="it was kicked (702.33d); unstated if left out")
+    paired: bool | None = Field(None, description="it is paired (702.95); unstated if left out")
     unapplied: tuple[Unapplied, ...] = Field(
         (), description="the card's combat text that is neither read nor applied; reported with every verdict"
     )

@@ -67,6 +67,10 @@ class NotApplied(BaseModel):
     source: str = Field(description="id of the permanent whose card has the text")
     text: str = Field(description="the rules text (Oracle, lower case, the card's name as ~)")
     why: Literal["not_understood", "condition", "one_shot", "power_toughness"]
+    needs: list[str] = Field(
+        default_factory=list,
+        description="a condition's facts the snapshot doesn't state (`turn.extra_turn`, `counters`)",
+    )
     message: str = Field(description="the card, its text and why, in the report's language")
 
 

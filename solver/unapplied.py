@@ -12,7 +12,9 @@ from typing import TypeVar
 
 from ..languages import Message, Plural, join
 from ..models import Snapshot
+from ..models.abilities import ability_name
 from ..models.answers import ChoiceAnswer, DeclarationCount, ForcedChoices
+from ..models.applying import needed
 from ..models.report import NotApplied, Report
 
 Answer = TypeVar("Answer", Report, ChoiceAnswer, DeclarationCount, ForcedChoices)
@@ -35,6 +37,11 @@ WHY: dict[str, Message] = {
         "un cambio de fuerza o resistencia: indícalas",
     ),
 }
+NEEDS = Message(
+    "a condition that needs what the board doesn't state: {facts}",
+    "une condition qui dépend de ce que le plateau n'indique pas : {facts}",
+    "una condición que depende de lo que el tablero no indica: {facts}",
+)
 ITEM = Message("{card}: “{text}” ({why})", "{card} : « {text} » ({why})", "{card}: «{text}» ({why})")
 ASSUMING = Message(
     Plural(
@@ -65,6 +72,12 @@ def not_applied(snapshot: Snapshot, lang: str = "en") -> list[NotApplied]:
             why = WHY[item.why].text(lang)
             message = ITEM.format(lang, {"card": perm.label, "text": item.text, "why": why})
             out.append(NotApplied(source=perm.id, text=item.text, why=item.why, message=message))
+    for perm, index, facts in needed(snapshot):  # never guessed: the facts a condition needs are named
+        conditional = perm.conditional[index]
+        text = conditional.text or ", ".join(ability_name(a) for a in conditional.abilities)
+        why = NEEDS.format(lang, {"facts": ", ".join(facts)})
+        message = ITEM.format(lang, {"card": perm.label, "text": text, "why": why})
+        out.append(NotApplied(source=perm.id, text=text, why="condition", needs=facts, message=message))
     return out
 
 

@@ -301,3 +301,80 @@ def test_the_picture_shows_what_is_attached() -> None:
     board = snap(UNICORN, lure, BEAR, declaration={"blocks": {"bear": "unicorn"}})
     assert ">with Lure<" in render_svg(board, check(board))
     assert ">avec Lure<" in render_svg(board, check(board, lang="fr"))
+
+
+# -- conditions from the board (§3) -----------------------------------------------------------------------------
+def test_unless_you_control_another_giant() -> None:
+    giant = {"id": "giant", "card": "Blind-Spot Giant", "controller": "ana"}
+    other = {"id": "other", "card": "Hill Giant", "controller": "ana", "tapped": True}
+    assert check(attacks(giant, attacks={"giant": "ben"})).verdict == "illegal"
+    report = check(attacks(giant, other, attacks={"giant": "ben"}))
+    assert report.verdict == "legal" and report.unapplied == []
+
+
+def test_as_long_as_you_control_counts_and_kinds() -> None:
+    sunchaser = {"id": "sun", "card": "Auriok Sunchaser", "controller": "ben", "attacking": "ana"}
+    artifacts = [{"id": f"a{i}", "card": "Ornithopter", "controller": "ben"} for i in range(3)]
+    bear = {"id": "bear", "card": "Grizzly Bears", "controller": "ana"}
+    blocks = {"blocks": {"bear": "sun"}}
+    base = {"active_player": "ben", "players": ["ben", "ana"], "declaration": blocks}
+    two = snapshot_from_data({**base, "permanents": [sunchaser, *artifacts[:2], bear]})
+    three = snapshot_from_data({**base, "permanents": [sunchaser, *artifacts, bear]})
+    assert check(two).verdict == "legal"  # two artifacts: no flying
+    assert check(three).verdict == "illegal"  # three: flying, the Bears can't block it (702.9b)
+
+
+def test_defending_player_controls() -> None:
+    foxes = {"id": "fox", "card": "Arctic Foxes", "controller": "ana", "attacking": "ben"}
+    ogre = {"id": "ogre", "card": "Hill Giant", "controller": "ben"}
+    snow = {"id": "snow", "card": "Snow-Covered Forest", "controller": "ben"}
+    blocks = {"blocks": {"ogre": "fox"}}
+    assert check(snap(foxes, ogre, declaration=blocks)).verdict == "legal"
+    assert check(snap(foxes, ogre, snow, declaration=blocks)).verdict == "illegal"
+
+
+def test_level_up_needs_the_counters_and_uses_them() -> None:
+    student = {"id": "student", "card": "Student of Warfare", "controller": "ana", "attacking": "ben"}
+    board = snap(student, BEAR, declaration={"blocks": {}})
+    report = check(board)
+    assert [(u.source, u.why, u.needs) for u in report.unapplied] == [
+        ("student", "condition", ["counters"]),
+        ("student", "condition", ["counters"]),
+    ]
+    leveled = applied(snap({**student, "counters": {"level": 7}}, BEAR))
+    abilities = [str(a) for a in leveled.permanent("student").abilities]
+    assert "double_strike" in abilities and "first_strike" not in abilities
+    assert check(snap({**student, "counters": {"level": 7}}, BEAR)).unapplied == []
+
+
+def test_a_turn_fact_is_needed_never_guessed() -> None:
+    data = {
+        "id": "x",
+        "name": "Extra Turn Haste",
+        "controller": "ana",
+        "entered_this_turn": True,
+        "conditional": [{"when": {"extra_turn": True}, "abilities": ["haste"]}],
+    }
+    unknown = attacks(data, attacks={"x": "ben"})
+    report = check(unknown)
+    assert report.verdict == "illegal" and [u.needs for u in report.unapplied] == [["turn.extra_turn"]]
+    stated = attacks(data, attacks={"x": "ben"}, turn={"extra_turn": True})
+    assert check(stated).verdict == "legal" and check(stated).unapplied == []
+    not_extra = attacks(data, attacks={"x": "ben"}, turn={"extra_turn": False})
+    assert check(not_extra).verdict == "illegal" and check(not_extra).unapplied == []
+
+
+def test_during_your_turn() -> None:
+    data = {
+        "id": "x",
+        "name": "Turn Flier",
+        "controller": "ana",
+        "attacking": "ben",
+        "power": 2,
+        "toughness": 2,
+        "conditional": [{"when": {"your_turn": True}, "abilities": ["flying"]}],
+    }
+    mine = applied(snap(data))
+    assert "flying" in [str(a) for a in mine.permanent("x").abilities]
+    theirs = applied(snap({**data, "attacking": None, "controller": "ben"}))
+    assert "flying" not in [str(a) for a in theirs.permanent("x").abilities]

@@ -14,9 +14,9 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from .abilities import Ability
+from .abilities import Ability, ability_name
 from .conditions import Condition, Counted, Outcome
-from .effects import Effect
+from .effects import Effect, GrantEffect
 from .snapshot import Permanent, Snapshot
 from .statics import OPPONENT, YOU, Count
 from .validation import defending_player_of
@@ -206,4 +206,22 @@ def needed(snapshot: Snapshot) -> list[tuple[Permanent, int, list[str]]]:
             result = evaluate(conditional.when, perm, snapshot)
             if result.value is None:
                 out.append((perm, index, result.needs))
+    return out
+
+
+def granted_by(snapshot: Snapshot) -> dict[tuple[str, str], list[str]]:
+    """(permanent id, ability name) -> the ids of what gives it that ability: the Auras and Equipment attached to it
+    and the sources of grant effects that match it (an explanation names them)."""
+    out: dict[tuple[str, str], list[str]] = {}
+    for perm in snapshot.permanents:
+        if perm.attached_to is not None and not perm.phased_out:
+            for ability in perm.grants_attached:
+                out.setdefault((perm.attached_to, ability_name(ability)), []).append(perm.id)
+    grants = [e for e in snapshot.effects if isinstance(e, GrantEffect) and e.source]
+    for effect in grants:
+        for perm in snapshot.permanents:
+            if perm.is_creature and effect.to.matches(perm) and not (effect.other and perm.id == effect.source):
+                for ability in effect.grant:
+                    assert effect.source is not None
+                    out.setdefault((perm.id, ability_name(ability)), []).append(effect.source)
     return out

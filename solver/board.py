@@ -7,7 +7,7 @@ from functools import cached_property
 
 from ..models import Permanent, Snapshot
 from ..models.abilities import Keyword, ability_name
-from ..models.applying import applied
+from ..models.applying import applied, granted_by
 from ..models.characteristics import CardType
 from ..models.effects import GrantEffect, effect_key
 from ..models.validation import defending_player_of
@@ -49,6 +49,11 @@ class Board:
         found = {ability_name(a) for p in self.permanents.values() for a in p.abilities}
         found.update(effect_key(e) for e in self.snapshot.effects)
         return frozenset(found)
+
+    @cached_property
+    def granted(self) -> dict[tuple[str, str], list[str]]:
+        """(permanent, ability name) -> what gives it that ability (attachments, grant effects with a source)."""
+        return granted_by(self.snapshot)
 
     def __getitem__(self, permanent_id: str) -> Permanent:
         return self.permanents[permanent_id]

@@ -34,15 +34,21 @@ def render(reason: Reason, board: Board, lang: str = "en") -> str:
     return rule.messages[reason.code].format(lang, values)
 
 
+GIVEN_BY = Message(
+    "(an ability given by {sources})", "(capacité donnée par {sources})", "(habilidad otorgada por {sources})"
+)
+
+
 def finding(reason: Reason, board: Board, lang: str = "en") -> Finding:
     rule = _RULES[reason.rule]
-    return Finding(
-        rule=reason.cr,
-        key=reason.rule,
-        kind=rule.kind,
-        message=render(reason, board, lang),
-        objects=list(reason.objects),
-    )
+    message = render(reason, board, lang)
+    granted = board.granted
+    if granted:  # an ability the rule reads that an Aura, Equipment or another card's static ability gives
+        sources = [s for o in reason.objects for word in sorted(rule.reads) for s in granted.get((o, word), ())]
+        if sources:
+            labels = [board.label(s) for s in dict.fromkeys(sources)]
+            message += " " + GIVEN_BY.format(lang, {"sources": join(lang, labels)})
+    return Finding(rule=reason.cr, key=reason.rule, kind=rule.kind, message=message, objects=list(reason.objects))
 
 
 _COLOR_ORDER = "WUBRGC"

@@ -378,3 +378,27 @@ def test_during_your_turn() -> None:
     assert "flying" in [str(a) for a in mine.permanent("x").abilities]
     theirs = applied(snap({**data, "attacking": None, "controller": "ben"}))
     assert "flying" not in [str(a) for a in theirs.permanent("x").abilities]
+
+
+@pytest.mark.parametrize(
+    ("lang", "named"),
+    [
+        ("en", "(an ability given by Lure (lure))"),
+        ("fr", "(capacité donnée par Lure (lure))"),
+        ("es", "(habilidad otorgada por Lure (lure))"),
+    ],
+)
+def test_a_reason_names_the_attachment_that_gives_the_ability(lang: str, named: str) -> None:
+    lure = {"id": "lure", "card": "Lure", "controller": "ana", "attached_to": "unicorn"}
+    plain = {**UNICORN, "card": "Grizzly Bears"}
+    report = check(snap(plain, lure, BEAR, declaration={"blocks": {}}), lang=lang)
+    assert [v.message.endswith(named) for v in report.violations] == [True]
+
+
+def test_a_reason_names_the_lord() -> None:
+    king = {"id": "king", "card": "Goblin King", "controller": "ana"}
+    goblin = {"id": "gob", "card": "Raging Goblin", "controller": "ana", "attacking": "ben"}
+    mountain = {"id": "mountain", "card": "Mountain", "controller": "ben"}
+    report = check(snap(king, goblin, mountain, BEAR, declaration={"blocks": {"bear": "gob"}}))
+    assert report.verdict == "illegal"
+    assert report.violations[0].message.endswith("(an ability given by Goblin King (king))")

@@ -1,10 +1,13 @@
 """The command line: parse arguments, call the library, print. Exit codes: 0 legal, 1 illegal, 2 bad input,
-3 unknown (solver limit reached)."""
+3 unknown (solver limit reached); failures of the program's own streams have codes of their own, never 0-3: 66
+standard input closed, 74 standard output can't be written (a full disk), 141 standard output's reader closed the
+pipe (quiet)."""
 
 from __future__ import annotations
 
 import io
 import json
+import os
 import sys
 from enum import StrEnum
 from typing import Annotated, NoReturn
@@ -12,11 +15,28 @@ from typing import Annotated, NoReturn
 import typer
 from pydantic import BaseModel
 
-from .batch.cli import batch_command
+from .batch.cli import batch_command, report_command, table_command
 from .cards.cli import cards_app
-from .combat.cli import combat_command
+from .combat.cli import combat_command, damage_command
 from .combat.triggers_cli import triggers_command
-from .console import BAD_INPUT, JsonOpt, Lang, LangOpt, TimeOpt, err, fail, out
+from .console import (
+    BAD_INPUT,
+    CLOSED_PIPE,
+    NO_INPUT,
+    OUTPUT_ERROR,
+    ClosedInput,
+    GuardedOutput,
+    InputClosed,
+    JsonOpt,
+    Lang,
+    LangOpt,
+    OutputFailed,
+    QuietErrors,
+    TimeOpt,
+    err,
+    fail,
+    out,
+)
 from .desk.cli import can_attack_command, can_block_command, count_command, forced_command, serve_command
 from .generate.cli import generate_command
 from .importers.cli import import_app
@@ -132,6 +152,7 @@ def rules_command(as_json: JsonOpt = False) -> None:
 
 
 app.command("combat")(combat_command)
+app.command("damage")(damage_command)
 app.command("can-block")(can_block_command)
 app.command("can-attack")(can_attack_command)
 app.command("count")(count_command)
@@ -140,6 +161,8 @@ app.command("render")(render_command)
 app.command("triggers")(triggers_command)
 app.command("serve")(serve_command)
 app.command("batch")(batch_command)
+app.command("table")(table_command)
+app.command("report")(report_command)
 app.command("generate")(generate_command)
 app.add_typer(cards_app, name="cards")
 app.add_typer(import_app, name="import")
@@ -149,9 +172,40 @@ def main() -> None:
     for stream in (sys.stdout, sys.stderr):  # a terminal that can't show a character gets an escape, not a crash
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="backslashreplace")
+    if sys.stdout is not None:
+        sys.stdout = GuardedOutput(sys.stdout)
+    sys.stderr = QuietErrors(sys.stderr)
+    if sys.stdin is None:
+        sys.stdin = ClosedInput()
     try:
-        app()
+        try:
+            app()
+        finally:
+            if sys.stdout is not None:
+                sys.stdout.flush()  # a block-buffered pipe or file fails here, not in the interpreter's exit
     except SnapshotError as exc:  # a board beyond the size limits, from any command that checks (BoardTooLarge)
         for problem in exc.problems:
             err.print(f"error: {problem}", markup=False)
         sys.exit(BAD_INPUT)
+    except OutputFailed as exc:
+        _discard_output()
+        if isinstance(exc.error, BrokenPipeError):  # the reader has gone (`| head -1`): nothing to say, to no one
+            sys.exit(CLOSED_PIPE)
+        err.print(f"error: standard output can't be written ({exc}); exit status {OUTPUT_ERROR}", markup=False)
+        sys.exit(OUTPUT_ERROR)
+    except InputClosed:
+        err.print(
+            "error: standard input is closed: give a file name instead of '-', or pipe the input in", markup=False
+        )
+        sys.exit(NO_INPUT)
+
+
+def _discard_output() -> None:
+    """Point standard output at the null device, so that the interpreter's last flush has nowhere to fail."""
+    stream = getattr(sys.stdout, "_stream", sys.stdout)
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, stream.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):
+        pass

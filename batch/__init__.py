@@ -10,8 +10,11 @@ partitions, on a local cluster or an existing one). Both call `check_record`, th
 
 Modules: `record` (the per-record function), `reading` (input files), `results` (the results file, resume),
 `summary` (counts), `options` (options and errors), `pool` and `dask_engine` (the engines), `run` (`run_batch`),
-`display` (terminal progress and tables), `cli` (the command). May import: solver, models, combat (a legal record's
-triggers, only with `triggers=True`; loaded then) and the console for its command. Nothing of the project imports `batch` except the CLI (and importers, for the record format).
+`locking` (one run at a time writes an output), `display` (terminal progress and tables), `tables` (flat CSV /
+Parquet tables of a results file), `report` and `plots` (the HTML report), `cli` (the commands). May import:
+solver, models, combat (a legal record's triggers, only with `triggers=True`; loaded then), render (the report's
+pictures), limits and the console. Nothing of the project imports `batch` except the CLI (and importers, for the
+record format and the output lock).
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .dask_engine import Partition, plan_partitions, read_partition
+    from .dask_engine import InputChanged, Partition, plan_partitions, read_partition
     from .display import TerminalProgress, summary_lines, summary_tables
     from .options import BatchError, BatchOptions, BatchOutputError, BatchUsageError, Engine, default_workers
     from .reading import InputFile, Item
@@ -39,6 +42,7 @@ _EXPORTS = {
     "BatchUsageError": ".options",
     "Engine": ".options",
     "FileProblem": ".summary",
+    "InputChanged": ".dask_engine",
     "InputFile": ".reading",
     "Item": ".reading",
     "KNOWN_STEPS": ".record",
@@ -79,6 +83,7 @@ __all__ = [
     "EarlierResults",
     "Engine",
     "FileProblem",
+    "InputChanged",
     "InputFile",
     "Item",
     "Partition",

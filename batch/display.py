@@ -114,6 +114,12 @@ def summary_lines(summary: Summary) -> list[str]:
             lines.append(f"  ... {summary.as_expected[False] - len(summary.disagreements):,} more in the results")
     if summary.internal_errors:
         lines.append(f"internal errors: {summary.internal_errors:,} (verdict unknown; see 'reason' in the results)")
+    for name, first, last in summary.refuted:
+        lines.append(
+            f"{name}: lines {first:,} to {last:,} withdrawn (invalid): the gzip check fails after them (corrupt data)"
+        )
+    if summary.duplicates:
+        lines.append(f"{summary.duplicates:,} repeated results of the earlier output removed: each record is kept once")
     if summary.unreadable_results:
         lines.append(f"{summary.unreadable_results:,} lines of the earlier output could not be read back")
     return lines

@@ -65,6 +65,8 @@ def _tasks(inputs: Sequence[str], done: dict[str, set[int]], size: int, summary:
                 items = []
                 segments = [(reader.name, items)]
                 count = 0
+        if reader.refuted is not None:  # results already written from refuted data: run.py withdraws them
+            summary.refuted.append((reader.name, *reader.refuted))
         finished += reader.size if reader.size is not None else reader.position
     segments = [(name, items) for name, items in segments if items]
     if segments:

@@ -107,8 +107,16 @@ def _decide(raw_text: str, result: Result, lang: str, time_limit: float | None, 
     except SnapshotError as exc:  # a board beyond the size limits (BoardTooLarge)
         raise _Invalid([(p.path, p.message) for p in exc.problems]) from None
     result["verdict"] = report.verdict
+    names = {p.id: p.name for p in snapshot.permanents if p.name} if report.violations else {}
     result["violations"] = [
-        {"rule": v.rule, "key": v.key, "kind": v.kind, "message": v.message, "objects": v.objects}
+        {
+            "rule": v.rule,
+            "key": v.key,
+            "kind": v.kind,
+            "message": v.message,
+            "objects": v.objects,
+            "cards": [names[o] for o in v.objects if o in names],
+        }
         for v in report.violations
     ]
     result["obeyed"] = report.requirements_obeyed

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from .options import BatchOutputError
+from .reading import refuted_problem
 from .record import VERDICTS, Result
 from .summary import ProgressCallback, ProgressInfo, Summary
 
@@ -28,7 +29,7 @@ class EarlierResults:
 
     done: dict[str, set[int]] = field(default_factory=dict)  # input file name -> line numbers with a result
     keep: int = 0  # bytes of the lines to keep, from the start (a cut-off last line is not kept)
-    again: set[int] = field(default_factory=set)  # indexes of lines whose record is checked again (internal errors)
+    again: set[int] = field(default_factory=set)  # indexes of lines removed: internal errors (checked again), repeats
     unterminated: bool = False  # the last kept line is complete but lacks its newline (cut between `}` and `\n`)
 
 
@@ -36,18 +37,22 @@ def read_results(path: Path, summary: Summary) -> EarlierResults:
     """Records already in an output file, by input file name; counts them into `summary`.
 
     A last line cut off by an interruption is not kept (its record is checked again); nor is a result that ended
-    in an internal error (a crash of the checker, a worker that died): that record is checked again too.
+    in an internal error (a crash of the checker, a worker that died): that record is checked again too. A second
+    result of the same record (file and line; two runs that wrote the same file) is removed: the first is kept.
     """
     found = EarlierResults()
     with path.open("rb") as stream:
         for index, raw in enumerate(stream):
-            result = _result(raw)
+            result = parse_result_line(raw)
             if result is None:
                 if not raw.endswith(b"\n"):
                     break  # a cut-off last line: dropped, its record is checked again
                 summary.unreadable_results += 1
             elif str(result.get("reason", "")).startswith(INTERNAL_ERROR):
                 found.again.add(index)
+            elif result["line"] in found.done.get(result["file"], ()):
+                found.again.add(index)
+                summary.duplicates += 1
             else:
                 found.done.setdefault(result["file"], set()).add(result["line"])
                 summary.add(result, this_run=False)
@@ -56,7 +61,7 @@ def read_results(path: Path, summary: Summary) -> EarlierResults:
     return found
 
 
-def _result(raw: bytes) -> dict[str, Any] | None:
+def parse_result_line(raw: bytes) -> dict[str, Any] | None:
     """A result line read back, or None when it isn't one this program could have written."""
     try:
         result = json.loads(raw)
@@ -130,6 +135,53 @@ def _writing(path: Path) -> Iterator[None]:
             f"{path}: the results can't be written ({exc.strerror or exc}); the results written so far are kept: "
             "make room or choose another --out, then rerun with --resume"
         ) from None
+
+
+def withdraw_refuted(path: Path, summary: Summary) -> Summary:
+    """Replace the results of records read from gzip data whose check failed after them (`summary.refuted`) by
+    `invalid` results that say so, and count the file again: no verdict rests on data its checksum refutes. The
+    file is rewritten through a temporary file beside it, replaced in one step."""
+    ranges: dict[str, list[tuple[int, int]]] = {}
+    for name, first, last in summary.refuted:
+        ranges.setdefault(name, []).append((first, last))
+    recount = Summary(out=summary.out, engine=summary.engine, workers=summary.workers)
+    temporary = path.with_name(f".{path.name}.refuted")
+    with _writing(path):
+        try:
+            with path.open("rb") as source, temporary.open("wb") as target:
+                for raw in source:
+                    result = parse_result_line(raw)
+                    if result is not None:
+                        for first, last in ranges.get(result["file"], ()):
+                            if first <= result["line"] <= last and result["verdict"] != "invalid":
+                                result = _refuted(result, last)
+                                raw = (json.dumps(result, ensure_ascii=False, separators=(",", ":")) + "\n").encode(
+                                    "utf-8", "backslashreplace"
+                                )
+                        recount.add(result, this_run=False)
+                    target.write(raw)
+                target.flush()
+                os.fsync(target.fileno())
+            os.replace(temporary, path)
+        finally:
+            temporary.unlink(missing_ok=True)
+    for name in ("checked", "skipped", "unreadable_results", "duplicates", "file_problems", "refuted", "elapsed"):
+        setattr(recount, name, getattr(summary, name))
+    recount.interrupted = summary.interrupted
+    return recount
+
+
+def _refuted(result: dict[str, Any], last: int) -> dict[str, Any]:
+    kept: dict[str, Any] = {key: result[key] for key in ("file", "line", "id", "source", "expected") if key in result}
+    withdrawn: dict[str, Any] = {
+        **kept,
+        "verdict": "invalid",
+        "errors": [{"path": "", "message": refuted_problem(last)}],
+    }
+    if "expected" in result:
+        withdrawn["as_expected"] = result["expected"] == "invalid"
+    withdrawn["ms"] = result.get("ms", 0)
+    return withdrawn
 
 
 def clear(path: Path) -> None:

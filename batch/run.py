@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import multiprocessing
+import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from ..console import ClosedInput, InputClosed, clashing_outputs
 from .dask_engine import run_dask
+from .locking import output_lock
 from .options import BatchOptions, BatchUsageError, default_workers
 from .pool import run_processes
-from .results import ResultWriter, clear, resume
+from .reading import preflight
+from .results import ResultWriter, clear, resume, withdraw_refuted
 from .summary import ProgressCallback, Summary
 
 
@@ -28,6 +33,18 @@ def run_batch(
     options = options or BatchOptions()
     workers = options.workers if options.workers is not None else default_workers()
     _validate(inputs, out, options, workers)
+    if getattr(multiprocessing.current_process(), "_inheriting", False):
+        # A worker process importing a script that calls run_batch unguarded: fail as multiprocessing itself does
+        # when a pool starts then (not a BatchError, so the worker dies and the run says why), before the lock, which
+        # the run that started this worker holds, and before the output is touched.
+        raise RuntimeError("run_batch was called while a worker process imported the main module")
+    with output_lock(out):
+        return _run(inputs, out, options, progress, workers)
+
+
+def _run(
+    inputs: Sequence[str], out: Path, options: BatchOptions, progress: ProgressCallback | None, workers: int
+) -> Summary:
     summary = Summary(out=str(out), engine=options.engine, workers=workers)
     done: dict[str, set[int]] = {}
     if out.exists() and options.resume:
@@ -46,6 +63,8 @@ def run_batch(
     finally:
         writer.close()
         summary.elapsed = time.perf_counter() - started
+    if summary.refuted:
+        summary = withdraw_refuted(out, summary)
     return summary
 
 
@@ -68,8 +87,11 @@ def _validate(inputs: Sequence[str], out: Path, options: BatchOptions, workers: 
         raise BatchUsageError(f"{out}: the directory {out.parent} does not exist")
     if out.is_dir():
         raise BatchUsageError(f"{out}: is a directory")
-    for name in inputs:
-        if name != "-" and Path(name).exists() and out.exists() and Path(name).resolve() == out.resolve():
-            raise BatchUsageError(f"{out}: the output is also an input")
+    if clashes := clashing_outputs(inputs, [("--out", out)]):
+        raise BatchUsageError(clashes[0])
     if out.exists() and out.stat().st_size > 0 and not (options.resume or options.overwrite):
         raise BatchUsageError(f"{out} already exists: pass --resume to continue it or --overwrite to replace it")
+    if "-" in inputs and isinstance(sys.stdin, ClosedInput | None):
+        raise InputClosed()
+    if problems := preflight(inputs):
+        raise BatchUsageError("\n".join(problems))

@@ -67,7 +67,9 @@ class Summary:
     disagree_partial: int = 0  # disagreements with `expected` on records with partial input
     disagreements: list[dict[str, Any]] = field(default_factory=list)  # the first DISAGREEMENTS_KEPT
     unreadable_results: int = 0  # lines of an earlier output that could not be read back
+    duplicates: int = 0  # results of an earlier output removed as a second result of the same record (resume)
     file_problems: list[FileProblem] = field(default_factory=list)
+    refuted: list[tuple[str, int, int]] = field(default_factory=list)  # (file, first, last line) gzip's check refutes
     elapsed: float = 0.0
     interrupted: bool = False
 
@@ -122,6 +124,8 @@ class Summary:
             },
             "disagreements": self.disagreements,
             "unreadable_result_lines": self.unreadable_results,
+            "duplicate_results_removed": self.duplicates,
+            "refuted_by_gzip_check": [{"file": f, "first_line": a, "last_line": b} for f, a, b in self.refuted],
             "file_problems": [{"file": p.file, "error": p.error} for p in self.file_problems],
             "elapsed_seconds": round(self.elapsed, 3),
             "records_per_second": round(self.rate, 1),

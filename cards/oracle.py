@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .declaration_phrases import mana_value_quality, own_grant, own_predicate
 from .filter_phrases import FilterPhrases, number
 from .trigger_reader import TriggerAcc, TriggerReader
 from .vocabulary import (
@@ -139,6 +140,9 @@ class _Reader:
         if blockers:  # Champion of Lambholt: the card is one of the creatures you control
             flt = self.filters.parse(blockers.group("flt"))
             return [{"cant_be_blocked_by": flt}] if flt is not None else []
+        granted = own_grant(sentence.rstrip("."))
+        if granted is not None:
+            return granted
         match = _GRANT.match(sentence.rstrip("."))
         if match is None:
             return []
@@ -234,7 +238,7 @@ class _Reader:
             elif item in CARD_TYPES and item.endswith("s"):
                 out.append(CARD_TYPES[item])
             else:
-                flt = self.filters.parse(item)
+                flt = mana_value_quality(item) or self.filters.parse(item)
                 if flt is None:
                     return None
                 out.append(flt)
@@ -269,6 +273,11 @@ class _Reader:
         return None
 
     def predicate(self, p: str) -> list[AbilityData] | None:
+        read = own_predicate(
+            p, self.filters
+        )  # issue 19's words first: "can't block X unless ..." is not "can't block X"
+        if read is not None:
+            return read
         simple = {
             "can't block": ["cant_block"],
             "can't attack": ["cant_attack"],

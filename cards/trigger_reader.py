@@ -34,7 +34,9 @@ NUMBERED_TRIGGER_KEYWORDS = ("rampage", "bushido", "afflict", "annihilator", "fr
 
 _CONDITION = re.compile(r"^(?:whenever|when) (?P<cond>[^,]+), (?P<rest>.*)$")
 _COMMA = re.compile(r", ")
-_COMBAT = re.compile(r"\b(attack|attacks|attacked|block|blocks|blocked)\b")
+_COMBAT = re.compile(
+    r"\b(?:attack|attacks|attacked|block|blocks|blocked|combat damage|is dealt damage)\b|\bdealt damage by ~"
+)
 _NOT_OWN = re.compile(
     r"^(?:equipped|enchanted|fortified) creature\b|^(?:a|each) (?:creature|player) (?:that's )?(?:equipped|enchanted)"
 )
@@ -109,6 +111,8 @@ class TriggerReader:
             "or equipped creature attacks": ["whenever_attacks"],
             "attacks alone": ["whenever_attacks_alone"],
             "attacks and isn't blocked": ["whenever_attacks_and_isnt_blocked"],
+            "attacks a player and isn't blocked": ["whenever_attacks_a_player_and_isnt_blocked"],
+            "and another creature attack different players": ["whenever_it_and_another_attack_different_players"],
             "attacks or blocks": ["whenever_attacks_or_blocks"],
             "blocks or attacks": ["whenever_attacks_or_blocks"],
             "blocks": ["whenever_blocks"],
@@ -117,6 +121,12 @@ class TriggerReader:
             "becomes blocked by a creature": ["whenever_becomes_blocked_by_a_creature"],
             "blocks or becomes blocked": ["whenever_blocks_or_becomes_blocked"],
             "blocks or becomes blocked by a creature": ["whenever_blocks_or_becomes_blocked_by_a_creature"],
+            # combat damage (510.2; combat/wordings/damage.py)
+            "deals combat damage": ["whenever_deals_combat_damage"],
+            "deals combat damage to a player": ["whenever_deals_combat_damage_to_a_player"],
+            "deals combat damage to an opponent": ["whenever_deals_combat_damage_to_an_opponent"],
+            "deals combat damage to a creature": ["whenever_deals_combat_damage_to_a_creature"],
+            "is dealt damage": ["whenever_is_dealt_damage"],
         }
         if p in simple:
             return list(simple[p])
@@ -179,6 +189,27 @@ class TriggerReader:
     def of_others(self, cond: str) -> list[AbilityData] | None:
         if cond in ("you attack", "one or more creatures you control attack"):
             return ["whenever_you_attack"]
+        m = re.fullmatch(
+            r"an opponent attacks(?P<you> you(?P<pw> (?:or a planeswalker|and/or planeswalkers) you control)?)?"
+            r"(?: with one or more creatures)?",
+            cond,
+        )
+        if m:  # once per attacking opponent (805.10a: both of a Two-Headed Giant team)
+            opponent: dict[str, Any] = {"you": True} if m.group("you") else {}
+            if m.group("pw"):
+                opponent["planeswalkers"] = True
+            return [{"whenever_an_opponent_attacks": opponent}]
+        m = re.fullmatch(
+            r"one or more creatures(?P<whose> you control| an opponent controls)? (?P<verb>attack|become blocked)", cond
+        )
+        if m:  # Duelist's Heritage (any player's), Hezrou (become blocked: once for all of them)
+            whose = {" you control": {"whose": "you"}, " an opponent controls": {"whose": "opponent"}}
+            key = "attack" if m.group("verb") == "attack" else "become_blocked"
+            return [{f"whenever_one_or_more_creatures_{key}": whose.get(m.group("whose") or "", {})}]
+        if cond == "one or more creatures you control deal combat damage to a player":
+            return ["whenever_creatures_you_control_deal_combat_damage_to_a_player"]
+        if cond == f"a creature dealt damage by {SELF} this turn dies":  # Sengir Vampire
+            return ["whenever_a_creature_it_damaged_dies"]
         m = re.fullmatch(rf"you attack with {NUM} or more creatures", cond)
         if m:
             n = number(m.group(1))

@@ -22,7 +22,10 @@ COMBAT_KEYWORDS: dict[str, str] = {
     "double strike": "double_strike",
     "deathtouch": "deathtouch",
     "trample": "trample",
+    "trample over planeswalkers": "trample_over_planeswalkers",
     "lifelink": "lifelink",
+    "infect": "infect",  # combat damage results (120.3b, d)
+    "wither": "wither",
     "indestructible": "indestructible",
     "hexproof": "hexproof",
     "banding": "banding",
@@ -113,7 +116,6 @@ OTHER_KEYWORDS: frozenset[str] = frozenset(
         "hideaway",
         "impending",
         "improvise",
-        "infect",
         "ingest",
         "islandcycling",
         "jump-start",
@@ -188,7 +190,6 @@ OTHER_KEYWORDS: frozenset[str] = frozenset(
         "undying",
         "unearth",
         "vanishing",
-        "wither",
         "wizardcycling",
     }
 )

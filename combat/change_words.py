@@ -255,10 +255,15 @@ CHANGES: dict[str, Message] = {
         "Rien ne change : {object} n'est pas bloqueuse",
         "Nada cambia: {object} no está bloqueando",
     ),
-    "nothing_removed_earlier": Message(
-        "Nothing changes: {object} was removed from combat earlier in this combat phase and takes no further part in it",
-        "Rien ne change : {object} a été retirée du combat plus tôt dans cette phase de combat et n'y participe plus",
-        "Nada cambia: a {object} se la removió del combate antes en esta fase de combate y ya no participa en ella",
+    "blocks_again": Message(
+        "{blocker} was removed from combat earlier in this combat phase, yet blocks {attacker}: the effect says it "
+        "blocks, and a card's text beats the rule that a creature removed from combat takes no further part in it",
+        "{blocker} a été retirée du combat plus tôt dans cette phase de combat, mais bloque {attacker} : l'effet dit "
+        "qu'elle bloque, et le texte d'une carte l'emporte sur la règle selon laquelle une créature retirée du combat "
+        "n'y participe plus",
+        "A {blocker} se la removió del combate antes en esta fase de combate, pero bloquea a {attacker}: el efecto "
+        "dice que bloquea, y el texto de una carta prevalece sobre la regla según la cual una criatura removida del "
+        "combate ya no participa en él",
     ),
     "nothing_not_a_creature": Message(
         "Nothing changes: {object} is not a creature, and only creatures block",
@@ -348,6 +353,22 @@ CHANGES: dict[str, Message] = {
         "{creature} assigns its combat damage following its damage assignment order: {to}",
         "{creature} assigne ses blessures de combat selon son ordre d'assignation des blessures : {to}",
         "{creature} asigna su daño de combate según su orden de asignación de daño: {to}",
+    ),
+    "damage_blocked_banding": Message(
+        "{creature} assigns its combat damage among the creatures blocking it, divided as {player}, the defending "
+        "player, chooses, since a creature with banding blocks it: {to}",
+        "{creature} répartit ses blessures de combat entre les créatures qui la bloquent, au choix de {player}, le "
+        "joueur défenseur, puisqu'une créature avec le regroupement la bloque : {to}",
+        "{creature} divide su daño de combate entre las criaturas que la bloquean, como elija {player}, el jugador "
+        "defensor, ya que la bloquea una criatura con la habilidad de agrupar: {to}",
+    ),
+    "damage_blocking_banding": Message(
+        "{creature} assigns its combat damage among the creatures it blocks, divided as {player}, the active player, "
+        "chooses, since it blocks a creature with banding: {to}",
+        "{creature} répartit ses blessures de combat entre les créatures qu'elle bloque, au choix de {player}, le "
+        "joueur actif, puisqu'elle bloque une créature avec le regroupement : {to}",
+        "{creature} divide su daño de combate entre las criaturas que bloquea, como elija {player}, el jugador "
+        "activo, ya que bloquea una criatura con la habilidad de agrupar: {to}",
     ),
     "damage_blocking": Message(
         "{creature} assigns its combat damage to the creatures it blocks: {to}",

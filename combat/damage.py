@@ -1,14 +1,43 @@
 """Whom each creature assigns its combat damage to in a combat damage step (510.1, 510.4; old 510.1c-d follow the
-damage assignment order). The amounts are the players' choices and are not computed."""
+damage assignment order). The amounts are the players' choices: an `assign_combat_damage` event states them and
+`combat/damage_step.py` judges them; a plain `combat_damage` step leaves them unsaid."""
 
 from __future__ import annotations
 
-from ..models.abilities import Keyword
+from ..models.abilities import BandsWithOther, Keyword
 from .state import AssignsDamage, Change
 from .working import Working
 
 
-def _deals_damage_now(work: Working, creature_id: str, first_strike_step: bool) -> bool:
+def _banding_among(work: Working, creature_ids: tuple[str, ...]) -> bool:
+    """702.22j-k: among these creatures is one with banding, or both a [quality] creature with "bands with other
+    [quality]" and another [quality] creature."""
+    creatures = [work.board[c] for c in creature_ids if c in work.board]
+    if any(c.has_keyword(Keyword.BANDING) for c in creatures):
+        return True
+    return any(
+        ability.bands_with_other.matches(member, member)
+        and any(ability.bands_with_other.matches(other, member) for other in creatures if other.id != member.id)
+        for member in creatures
+        for ability in member.abilities_of(BandsWithOther)
+    )
+
+
+def _divided(work: Working, creature: str, to: tuple[str, ...], how: str) -> AssignsDamage:
+    """A creature dividing its damage among two or more creatures: its controller chooses how (510.1c-d), unless
+    banding gives the choice to the other side (702.22j: the defending player for an attacker blocked by a creature
+    with banding; 702.22k: the active player for a blocker blocking a creature with banding)."""
+    if len(to) >= 2 and _banding_among(work, to):
+        if how == "blocked":
+            defender = work.attackers[creature].defending_player or work.board[to[0]].controller
+            return AssignsDamage(creature=creature, to=to, how=how, divided_by=defender, **work.cite("banding_blocked"))
+        active = work.snapshot.active_player
+        return AssignsDamage(creature=creature, to=to, how=how, divided_by=active, **work.cite("banding_blocking"))
+    concept = "damage_blocked" if how == "blocked" else "damage_blocking"
+    return AssignsDamage(creature=creature, to=to, how=how, **work.cite(concept))
+
+
+def deals_damage_now(work: Working, creature_id: str, first_strike_step: bool) -> bool:
     """510.4: the first step has creatures with first or double strike; the second, those that had neither as the
     first began, and those that have double strike now."""
     creature = work.board[creature_id]
@@ -22,7 +51,7 @@ def _deals_damage_now(work: Working, creature_id: str, first_strike_step: bool) 
 def damage_changes(work: Working, *, first_strike_step: bool) -> list[Change]:
     changes: list[Change] = []
     for attacker in work.attackers.values():
-        if not _deals_damage_now(work, attacker.id, first_strike_step):
+        if not deals_damage_now(work, attacker.id, first_strike_step):
             continue
         if (work.board[attacker.id].power or 0) <= 0:
             changes.append(AssignsDamage(creature=attacker.id, how="no_power", **work.cite("damage_power")))
@@ -42,7 +71,7 @@ def damage_changes(work: Working, *, first_strike_step: bool) -> list[Change]:
         elif attacker.blockers:
             order = work.orders.get(attacker.id)
             to = (*order.order, *order.unplaced) if order is not None else attacker.blockers
-            changes.append(AssignsDamage(creature=attacker.id, to=to, how="blocked", **work.cite("damage_blocked")))
+            changes.append(_divided(work, attacker.id, to, "blocked"))
         elif work.board[attacker.id].has_keyword(Keyword.TRAMPLE) and attacker.target is not None:
             changes.append(
                 AssignsDamage(
@@ -55,7 +84,7 @@ def damage_changes(work: Working, *, first_strike_step: bool) -> list[Change]:
         else:
             changes.append(AssignsDamage(creature=attacker.id, how="no_blockers", **work.cite("damage_blocked")))
     for blocker in work.blockers.values():
-        if not _deals_damage_now(work, blocker.id, first_strike_step):
+        if not deals_damage_now(work, blocker.id, first_strike_step):
             continue
         if (work.board[blocker.id].power or 0) <= 0:
             changes.append(AssignsDamage(creature=blocker.id, how="no_power", **work.cite("damage_power")))
@@ -64,5 +93,5 @@ def damage_changes(work: Working, *, first_strike_step: bool) -> list[Change]:
         else:
             order = work.orders.get(blocker.id)
             to = (*order.order, *order.unplaced) if order is not None else blocker.attackers
-            changes.append(AssignsDamage(creature=blocker.id, to=to, how="blocking", **work.cite("damage_blocking")))
+            changes.append(_divided(work, blocker.id, to, "blocking"))
     return changes

@@ -18,6 +18,7 @@ from .state import (
     BecomesUnblocked,
     BlockingCreature,
     Blocks,
+    BlocksAgain,
     BoardChange,
     Change,
     Entry,
@@ -47,7 +48,10 @@ def enters_attacking(work: Working, event: EntersAttacking) -> list[Change]:
     _during_combat_after(work, "attackers", "enters_attacking")
     creature, target = event.enters_attacking, event.attacking
     board = work.solver_board()
-    if target in {p.id for p in work.snapshot.players}:
+    # 506.3b: under the control of a player who is not attacking, it enters and is never an attacking creature,
+    # whatever it would attack; only for an attacking player's creature is the target checked
+    attacking_controller = creature.controller in work.attacking_players
+    if attacking_controller and target in {p.id for p in work.snapshot.players}:
         if work.team(target) == work.team(work.snapshot.active_player):
             raise TimelineInputError("attacking", "not_opponent_of_attacker", id=target)
         if target not in board.defending_players:
@@ -113,7 +117,9 @@ def _defends_against(work: Working, blocker: Permanent, attacker_id: str) -> boo
 
 def enters_blocking(work: Working, event: EntersBlocking) -> list[Change]:
     blocker, attacker_id = event.enters_blocking, event.blocking
-    _blocking_checks(work, blocker, "enters_blocking")
+    # 506.3d: a creature of the attacking player put onto the battlefield blocking enters and never blocks (no
+    # attacker attacks its controller): narrated with its rule below, not bad input
+    _during_combat_after(work, "blockers", "enters_blocking")
     changes = _enter(work, blocker, "put_blocking")
     reason: str | None = None
     if not blocker.is_creature:
@@ -140,8 +146,6 @@ def made_to_block(work: Working, event: MadeToBlock) -> list[Change]:
     blocker = work.on_battlefield(event.made_to_block, "made_to_block")
     attacker_id = event.blocking
     _blocking_checks(work, blocker, "made_to_block")
-    if work.removed_this_combat(blocker.id):
-        return [NoChange(object=blocker.id, reason="removed_earlier", **work.cite("removal"))]
     if attacker_id not in work.attackers:
         return [NoChange(object=attacker_id, reason="attacker_not_attacking", **work.cite("removal"))]
     if not blocker.is_creature:
@@ -153,7 +157,12 @@ def made_to_block(work: Working, event: MadeToBlock) -> list[Change]:
     current = work.blockers.get(blocker.id)
     if current is not None and attacker_id in current.attackers:
         return [NoChange(object=blocker.id, reason="already_blocking", **work.cite("effect_blocks"))]
-    return _start_blocking(work, blocker.id, attacker_id, Entry.EFFECT, "effect_blocks")
+    changes: list[Change] = []
+    if current is None and work.removed_this_combat(blocker.id):
+        # 101.1: the effect's own text ("then it blocks ...") beats the rule that a creature removed from combat
+        # takes no further part in it (506.4 and the glossary); it blocks again (Balduvian Warlord, 2006-07-15)
+        changes.append(BlocksAgain(blocker=blocker.id, attacker=attacker_id, **work.cite("effect_overrides")))
+    return changes + _start_blocking(work, blocker.id, attacker_id, Entry.EFFECT, "effect_blocks")
 
 
 def _start_blocking(work: Working, blocker_id: str, attacker_id: str, how: Entry, concept: str) -> list[Change]:

@@ -10,10 +10,13 @@ from ..models.events import EVENT_KINDS, entering
 from ..solver.explain import report_lines, trigger_item_lines, word
 from ..solver.rules import Message
 from ..solver.unapplied import item_lines
+from .action_words import ACTION_CHANGES, CONDITION_TIMING, EVENT_TITLES, TARGET_CONDITIONS
 from .change_words import CHANGES
 from .citations import cite
+from .damage_narration import DAMAGE_KINDS, change_text, detail_lines
+from .damage_narration import state_lines as damage_state_lines
 from .state import Change, CombatState, Edition, Moment
-from .timeline import Timeline
+from .timeline import Timeline, as_timeline
 from .words import CAUSES, LINES, POINTS, ROLES, STEPS, TIMING, VERDICTS
 
 
@@ -30,6 +33,7 @@ def _say(message: Message, lang: str, *, capital: bool = False, **values: Any) -
 class Narrator:
     def __init__(self, timeline: Timeline, snapshot: Snapshot) -> None:
         self.timeline = timeline
+        snapshot = as_timeline(snapshot)  # a declaration without events is the timeline's first event
         self.snapshot = snapshot
         self.lang = timeline.lang
         self.edition: Edition = timeline.rules
@@ -70,13 +74,15 @@ class Narrator:
 
     def _rules_of(self, change: Change) -> str:
         rule = self.rule(change)
-        if change.kind == "timing" and change.action == "activate":
+        if change.kind == "timing" and change.action == "activate" and change.rule.startswith(("506.7", "506.6")):
             abilities = cite("timing_abilities", self.edition)
             rule += f", {self.citation(abilities.rule, abilities.edition)}"
         return rule
 
     def _change_text(self, change: Change, moment: Moment) -> str | None:
         lang, say = self.lang, _say
+        if change.kind in DAMAGE_KINDS:  # the combat damage step (combat/damage_narration.py)
+            return change_text(self, change)
         match change.kind:
             case "step_begins":
                 key = "step_additional" if change.step == "beginning_of_combat" and change.combat > 1 else "step_begins"
@@ -107,6 +113,13 @@ class Narrator:
                 elif key == "blocks_effect" and change.was_blocking:
                     key = "blocks_effect_again"
                 return say(CHANGES[key], lang, blocker=self.label(change.blocker), attacker=self.label(change.attacker))
+            case "blocks_again":
+                return say(
+                    CHANGES["blocks_again"],
+                    lang,
+                    blocker=self.label(change.blocker),
+                    attacker=self.label(change.attacker),
+                )
             case "never_blocking":
                 return say(
                     CHANGES[f"never_blocking_{change.reason}"],
@@ -141,7 +154,7 @@ class Narrator:
                 return say(CHANGES["still_blocked"], lang, attacker=self.label(change.attacker))
             case "stops_blocking":
                 return say(
-                    CHANGES["stops_blocking"],
+                    ACTION_CHANGES["stops_blocking_effect"] if change.by_effect else CHANGES["stops_blocking"],
                     lang,
                     blocker=self.label(change.blocker),
                     attacker=self.label(change.attacker),
@@ -151,7 +164,19 @@ class Narrator:
                     return say(CHANGES["board_enters"], lang, object=self.label(change.object))
                 return None  # the event's own title says what happened on the battlefield
             case "nothing":
-                return say(CHANGES[f"nothing_{change.reason}"], lang, object=self.label(change.object))
+                words = CHANGES.get(f"nothing_{change.reason}") or ACTION_CHANGES[f"nothing_{change.reason}"]
+                return say(words, lang, object=self.label(change.object))
+            case "attack_reselected":
+                key = "attack_reselected" if change.allowed else "attack_reselected_refused"
+                return say(
+                    ACTION_CHANGES[key],
+                    lang,
+                    attacker=self.label(change.attacker),
+                    target=self.label(change.target),
+                    former=self.label(change.former_target),
+                )
+            case "target":
+                return self._target(change)
             case "order_due":
                 key = "order_due_whole" if change.whole else "order_due_position"
                 return say(
@@ -189,6 +214,14 @@ class Narrator:
                 )
             case "assigns_damage":
                 key = f"damage_{change.how}"
+                if change.divided_by is not None:  # 702.22j-k: banding gives the choice to the other side
+                    return say(
+                        CHANGES[f"{key}_banding"],
+                        lang,
+                        creature=self.label(change.creature),
+                        to=self.labels(change.to),
+                        player=change.divided_by,
+                    )
                 if change.how in ("blocked", "blocking") and len(change.to) == 1:
                     key = "damage_unblocked"  # all of it to that one creature (510.1c-d)
                 elif change.how in ("blocked", "blocking") and self.edition == "before_foundations":
@@ -202,8 +235,26 @@ class Narrator:
                 return say(CHANGES[f"alone_{change.what}"], lang, creature=self.label(change.creature))
         return None
 
+    def _target(self, change: Any) -> str:
+        def conditions(names: tuple[str, ...]) -> str:
+            return ", ".join(TARGET_CONDITIONS[c].text(self.lang).format(player=change.by) for c in names)
+
+        key = "target_allowed" if change.allowed else "target_refused"
+        return _say(
+            ACTION_CHANGES[key],
+            self.lang,
+            target=self.label(change.target),
+            conditions=conditions(change.must_be),
+            failed=conditions(change.failed),
+        )
+
     def _timing(self, change: Any) -> str:
         reason = change.reason
+        if reason in CONDITION_TIMING:
+            about = self.label(change.about) if change.about in self.permanents else str(change.about)
+            text = CONDITION_TIMING[reason].text(self.lang).format(about=about)
+            answer = VERDICTS["yes" if change.allowed else "no"].text(self.lang)
+            return _say(TIMING["answer"], self.lang, answer=answer, reason=text)
         if reason == "point_passed_after" and change.point in ("attackers_declared", "blockers_declared"):
             reason = "point_passed_after_declaration"
         point = POINTS[change.point].text(self.lang) if change.point else ""
@@ -222,7 +273,8 @@ class Narrator:
             values["object"] = self.label(first if isinstance(first, str) else getattr(first, "id", ""))
             values["what"] = first if isinstance(first, str) else ""
         values["player"] = str(getattr(event, "by", None) or getattr(event, "to", None) or "")
-        title = _say(LINES[f"ev_{kind}"], self.lang, **values)
+        values["attacker"] = self.label(str(getattr(event, "attacker", "")))
+        title = _say(LINES.get(f"ev_{kind}") or EVENT_TITLES[f"ev_{kind}"], self.lang, **values)
         return _say(LINES["event"], self.lang, index=moment.index, title=title)
 
     def state_lines(self, state: CombatState) -> list[str]:
@@ -252,7 +304,7 @@ class Narrator:
         if due:
             items = [f"{o.by}: {self.label(o.of)} ({self.labels(o.unplaced)})" for o in due]
             lines.append("    " + LINES["now_due"].text(lang).format(list="; ".join(items)))
-        return lines
+        return lines + damage_state_lines(self, state)
 
     def _status(self, status: str, blockers: tuple[str, ...]) -> str:
         if status == "blocked":
@@ -285,7 +337,12 @@ class Narrator:
         """What one event did, below its title: each change with its rule, what it makes trigger, and the reasons
         of a declaration that is not legal."""
         lang = self.lang
-        out = [line for c in moment.changes if (line := self.change_line(c, moment)) is not None]
+        out = []
+        for change in moment.changes:
+            line = self.change_line(change, moment)
+            out += [line] if line is not None else []
+            if change.kind == "damage_assignment":
+                out += detail_lines(self, change, moment.state)
         triggered = self.timeline.triggers.get(moment.index)
         if triggered:  # 508.3, 509.3: what this event makes trigger
             out += ["  " + word("triggers", lang), *trigger_item_lines(triggered, lang, "    ")]

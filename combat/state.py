@@ -24,7 +24,7 @@ change kinds); never rename or remove.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -163,6 +163,20 @@ class CombatRecord(_Data):
     first_strike_step: bool = Field(False, description="it had a first-strike combat damage step (510.4)")
 
 
+SbaWhat = Literal[
+    "zero_life", "poison", "zero_toughness", "lethal_damage", "deathtouch", "zero_loyalty", "zero_defense"
+]
+
+
+class Fallen(_Data):
+    """A permanent put into a graveyard, or a player who lost the game, by a state-based action (704.5)."""
+
+    id: str
+    what: SbaWhat
+    rule: str = Field(description="704.5a, c, f, g, h, i or v")
+    event: int = Field(description="the index of the event after which it happened")
+
+
 class CombatState(_Data):
     """The combat after one event: who attacks what, who blocks whom, who left combat and why, and the board."""
 
@@ -188,6 +202,21 @@ class CombatState(_Data):
     board: tuple[Permanent, ...] = Field(
         (), exclude=True, description="the permanents on the battlefield with their characteristics now"
     )
+    damage: dict[str, int] = Field(
+        default_factory=dict, description="damage marked on each permanent that has some (120.3e, 120.6)"
+    )
+    counters: dict[str, int] = Field(
+        default_factory=dict, description="-1/-1 counters put on creatures by wither or infect this combat (120.3d)"
+    )
+    life: dict[str, int] = Field(
+        default_factory=dict, description="the life total of each player whose life the snapshot states (120.3a)"
+    )
+    poison: dict[str, int] = Field(default_factory=dict, description="poison counters of each player (120.3b)")
+    died: tuple[Fallen, ...] = Field((), description="permanents put into a graveyard by state-based actions (704.5)")
+    lost: tuple[Fallen, ...] = Field((), description="players who lost the game by state-based actions (704.5a, c)")
+    dealt_damage_by: dict[str, tuple[str, ...]] = Field(
+        default_factory=dict, description="creature -> the creatures it dealt combat damage to this turn"
+    )
 
     def attacker(self, creature_id: str) -> AttackingCreature | None:
         return next((a for a in self.attackers if a.id == creature_id), None)
@@ -197,6 +226,14 @@ class CombatState(_Data):
 
     def permanent(self, permanent_id: str) -> Permanent | None:
         return next((p for p in self.board if p.id == permanent_id), None)
+
+    @property
+    def died_ids(self) -> tuple[str, ...]:
+        return tuple(f.id for f in self.died)
+
+    @property
+    def lost_ids(self) -> tuple[str, ...]:
+        return tuple(f.id for f in self.lost)
 
     def order_of(self, creature_id: str) -> DamageOrder | None:
         return next((o for o in self.orders if o.of == creature_id), None)
@@ -281,6 +318,16 @@ class Blocks(_Change):
     attacker_was_unblocked: bool = Field(description="the attacker was an unblocked creature at that moment (509.3c)")
 
 
+class BlocksAgain(_Change):
+    """A creature removed from combat earlier in this combat phase is made to block again by an effect that says so:
+    the card's text beats the rule that it takes no further part in that combat (101.1; 506.4). The `Blocks` change
+    that follows says what it begins to block."""
+
+    kind: Literal["blocks_again"] = "blocks_again"
+    blocker: str
+    attacker: str
+
+
 class NeverBlocking(_Change):
     """A creature put onto the battlefield blocking that is never a blocking creature (506.3a, d-e; 509.4a)."""
 
@@ -352,11 +399,38 @@ class StillBlocked(_Change):
 
 
 class StopsBlocking(_Change):
-    """A blocker stops blocking one attacker because that attacker left combat (506.4); it may still block others."""
+    """A blocker stops blocking one attacker because that attacker left combat (506.4), or because an effect says so
+    (`by_effect`: General Jarkeld); it may still block others, and stays a blocking creature (509.1g)."""
 
     kind: Literal["stops_blocking"] = "stops_blocking"
     blocker: str
     attacker: str
+    by_effect: bool = False
+
+
+class AttackReselected(_Change):
+    """What an attacking creature attacks is reselected (508.7): it is not removed from combat and does not attack
+    again (508.7a). `allowed` false: the new choice is not one 508.7c-e allows, and nothing changes."""
+
+    kind: Literal["attack_reselected"] = "attack_reselected"
+    attacker: str
+    former_target: str | None
+    target: str
+    allowed: bool = True
+
+
+class TargetVerdict(_Change):
+    """Whether a spell or ability may target that permanent now, by what its target must be (601.2c): an attacking,
+    blocking, blocked or unblocked creature, controlled by its caster or an opponent (Maze of Ith, ninjutsu)."""
+
+    kind: Literal["target"] = "target"
+    what: str
+    action: Literal["cast", "activate"]
+    target: str
+    by: str
+    must_be: tuple[str, ...]
+    failed: tuple[str, ...] = Field((), description="the conditions the target does not meet now")
+    allowed: bool
 
 
 class BoardChange(_Change):
@@ -382,13 +456,15 @@ class NoChange(_Change):
         "no_order_now",
         "no_order_current_rules",
         "not_a_blocker",
-        "removed_earlier",
+        "removed_earlier",  # no longer produced: an effect may make a removed creature block again (101.1)
         "not_a_creature",
         "battle",
         "not_defending",
         "same_controller",
         "already_tapped",
         "already_untapped",
+        "not_blocking_that",
+        "already_attacking_that",
     ]
 
 
@@ -437,6 +513,73 @@ class AssignsDamage(_Change):
         "blocks_nothing",
         "no_power",
     ]
+    divided_by: str | None = Field(
+        None,
+        description="who divides the damage among two or more creatures when it is not the creature's controller: "
+        "the defending player for an attacker blocked by a creature with banding (702.22j), the active player for a "
+        "blocker blocking a creature with banding (702.22k)",
+    )
+
+
+class DamageFinding(_Data):
+    """A rule a combat damage assignment breaks, with the objects it names (`values`: ids, numbers)."""
+
+    key: str = Field(description="the rule unit (combat/damage_rules.py)")
+    code: str
+    rule: str
+    edition: Edition = "current"
+    values: dict[str, str | int | tuple[str, ...] | None] = Field(default_factory=dict)
+
+
+class DamageAssignment(_Change):
+    """A combat damage assignment judged (510.1, 510.1e): legal, or illegal with the rules it breaks and the nearest
+    legal assignment; the game returns to before it (730; old 715)."""
+
+    kind: Literal["damage_assignment"] = "damage_assignment"
+    legal: bool
+    assignment: dict[str, dict[str, int]] = Field(description="creature -> recipient -> amount, as judged")
+    findings: tuple[DamageFinding, ...] = ()
+    witness: dict[str, dict[str, int]] | None = Field(
+        None, description="the legal assignment nearest to the proposal (fewest points of damage moved)"
+    )
+    choosers: dict[str, str] = Field(
+        default_factory=dict, description="creature -> who divides its damage (510.1; 702.22j-k with banding)"
+    )
+    problem: Any = Field(
+        None, exclude=True, description="the question judged (combat/damage_model.DamageProblem), for the ranges"
+    )
+
+
+class DamageDealt(_Change):
+    """Combat damage dealt (510.2) and its result (120.3): marked, -1/-1 counters (wither, infect), life lost,
+    poison counters (infect), loyalty or defense counters removed."""
+
+    kind: Literal["damage_dealt"] = "damage_dealt"
+    source: str
+    recipient: str
+    amount: int = Field(description="damage dealt, after prevention")
+    prevented: int = 0
+    result: Literal["marked", "counters", "life", "poison", "loyalty", "defense", "none"]
+    deathtouch: bool = False
+
+
+class LifeGained(_Change):
+    """Lifelink: the damage's source's controller gains that much life (702.15b, 120.3f)."""
+
+    kind: Literal["life_gained"] = "life_gained"
+    player: str
+    amount: int
+    source: str
+
+
+class StateBasedAction(_Change):
+    """A state-based action after combat damage (704.5): a creature, planeswalker or battle put into the graveyard,
+    a player losing the game; or an indestructible creature that is not destroyed (702.12b)."""
+
+    kind: Literal["state_based_action"] = "state_based_action"
+    object: str
+    what: SbaWhat
+    indestructible: bool = Field(False, description="it would be destroyed but is indestructible: it stays")
 
 
 class Declared(_Change):
@@ -468,6 +611,9 @@ class TimingVerdict(_Change):
     point: str | None = Field(None, description="the point of the combat phase the restriction names")
     relation: Literal["before", "after"] | None = None
     step: str | None = Field(None, description='the step the restriction names ("only during the ... step")')
+    about: str | None = Field(
+        None, description="the creature or player a condition names (while attacking, attacked you this turn)"
+    )
 
 
 class Alone(_Change):
@@ -492,6 +638,7 @@ Change = Annotated[
     | Attacks
     | NeverAttacking
     | Blocks
+    | BlocksAgain
     | NeverBlocking
     | BecomesBlocked
     | BecomesUnblocked
@@ -500,6 +647,8 @@ Change = Annotated[
     | AttackingNothing
     | StillBlocked
     | StopsBlocking
+    | AttackReselected
+    | TargetVerdict
     | BoardChange
     | NoChange
     | OrderDue
@@ -507,6 +656,10 @@ Change = Annotated[
     | OrderUpdated
     | OrderRejected
     | AssignsDamage
+    | DamageAssignment
+    | DamageDealt
+    | LifeGained
+    | StateBasedAction
     | Declared
     | TimingVerdict
     | Alone

@@ -235,6 +235,8 @@ def declare_attackers(work: Working, declared: AttackDeclaration, lang: str) -> 
             work.attacked.append(target)
         changes.append(Attacks(creature=creature, target=target, how=Entry.DECLARED, **work.cite("attackers_declared")))
     work.declared_attackers = tuple(declared.attacks)
+    players = {p.id for p in work.snapshot.players}
+    work.attacked_players |= {target for target in declared.attacks.values() if target in players}  # 508.6
     if len(work.declared_attackers) == 1:
         changes.append(Alone(creature=work.declared_attackers[0], what="attacked", **work.cite("alone")))
     return changes, report

@@ -7,6 +7,7 @@ order is reported as such and the timeline stops there: the game would return to
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any, Literal
 
@@ -14,10 +15,13 @@ from pydantic import BaseModel, Field
 
 from ..models import Snapshot, SnapshotError
 from ..models import events as ev
+from ..models.damage_events import AssignCombatDamage
 from ..models.report import Language, NotApplied, Report, Triggered
+from ..models.validation import InputProblem
 from ..solver.board import Board
 from ..solver.unapplied import qualification
-from . import entering, removal, steps
+from . import entering, redirect, removal, steps
+from .damage_step import assign_combat_damage
 from .orders import announce
 from .state import Alone, AttackingCreature, Attacks, Change, CombatRecord, Declared, Edition, Entry, Moment
 from .timeline_triggers import timeline_triggers
@@ -70,6 +74,8 @@ _HANDLERS: dict[type[Any], Handler] = {
     ev.MadeToBlock: entering.made_to_block,
     ev.BecomesBlocked: entering.becomes_blocked,
     ev.BecomesUnblocked: entering.becomes_unblocked,
+    ev.StopsBlocking: redirect.stops_blocking,
+    ev.ReselectAttack: redirect.reselect_attack,
     ev.RemoveFromCombat: removal.remove_from_combat,
     ev.LeavesBattlefield: removal.leaves_battlefield,
     ev.ChangeControl: removal.change_control,
@@ -123,6 +129,8 @@ def _start(snapshot: Snapshot) -> tuple[Working, list[Change]]:
             Attacks(creature=creature.id, target=target, how=Entry.DECLARED, **work.cite("attackers_declared"))
         )
     work.declared_attackers = tuple(p.id for p in given)
+    players = {p.id for p in snapshot.players}
+    work.attacked_players = {p.attacking for p in given if p.attacking in players}  # 508.6
     if len(given) == 1:
         changes.append(Alone(creature=given[0].id, what="attacked", **work.cite("alone")))
     return work, changes
@@ -153,11 +161,46 @@ def _one(work: Working, event: Any, lang: str) -> tuple[list[Change], Report | N
     if isinstance(event, ev.DamageAssignmentOrder):
         changes, legal = announce(work, event)
         return changes, None, legal
+    if isinstance(event, AssignCombatDamage):  # 510.1e: an illegal assignment stops the timeline, as a declaration
+        changes, legal = assign_combat_damage(work, event)
+        return changes, None, legal
     return _HANDLERS[type(event)](work, event), None, True
 
 
+def as_timeline(snapshot: Snapshot) -> Snapshot:
+    """The snapshot as a timeline: a `declaration:` without `events:` is its first and only event (the declare
+    attackers or blockers step the snapshot names), so that `combat` judges it as `check` does; otherwise as is."""
+    declaration = snapshot.declaration
+    if snapshot.events or declaration is None:
+        return snapshot
+    event: ev.DeclareAttackers | ev.DeclareBlockers
+    if snapshot.step == "declare_attackers":
+        event = ev.DeclareAttackers(
+            declare_attackers=ev.AttackDeclaration(attacks=declaration.attacks, bands=declaration.bands)
+        )
+    else:
+        event = ev.DeclareBlockers(declare_blockers=ev.BlockDeclaration(blocks=declaration.blocks))
+    return snapshot.model_copy(update={"events": (event,), "declaration": None})
+
+
+def _declaration_path(problem: InputProblem) -> InputProblem:
+    """A problem of the declaration judged as events[0], named by the field the snapshot wrote."""
+    for word in ("declare_attackers", "declare_blockers"):
+        for prefix in (f"events[0].{word}", f"events[0] ({word})"):
+            if problem.path.startswith(prefix):
+                return dataclasses.replace(problem, path="declaration" + problem.path.removeprefix(prefix))
+    return problem
+
+
 def follow(snapshot: Snapshot, *, lang: Language = "en") -> Timeline:
-    """Follow the snapshot's events. Raises `SnapshotError` for an event that is bad input."""
+    """Follow the snapshot's events (a declaration without events is judged as the first event, `as_timeline`).
+    Raises `SnapshotError` for an event that is bad input."""
+    written = as_timeline(snapshot)
+    if written is not snapshot:
+        try:
+            return follow(written, lang=lang)
+        except SnapshotError as exc:
+            raise SnapshotError([_declaration_path(p) for p in exc.problems]) from None
     work, changes = _start(snapshot)
     moments = [Moment(index=-1, event="start", changes=tuple(changes), state=work.freeze())]
     declarations: dict[int, Report] = {}

@@ -18,13 +18,16 @@ from .state import (
     BecomesBlocked,
     BecomesUnblocked,
     Blocks,
+    CombatEnds,
+    DamageDealt,
     Declared,
     Entry,
     Moment,
     RemovedFromCombat,
+    StateBasedAction,
     StopsBlocking,
 )
-from .trigger_points import BlockPair, How, TriggerPoint
+from .trigger_points import BlockPair, DamageEvent, How, TriggerPoint
 from .triggers import triggers_at
 
 _HOW: dict[Entry, How] = {Entry.DECLARED: "declared", Entry.EFFECT: "effect", Entry.PUT_ONTO_BATTLEFIELD: "entered"}
@@ -38,6 +41,7 @@ class TimelineTriggers:
         self.lang = lang
         self.pairs: dict[tuple[str, str], BlockPair] = {}
         self.blocked: set[str] = set()
+        self.previous: Moment | None = None
 
     def board(self, moment: Moment) -> Board:
         """The board after the event: the state's permanents with the snapshot's players and effects."""
@@ -45,11 +49,36 @@ class TimelineTriggers:
         return Board(self.snapshot.model_copy(update={"permanents": permanents, "declaration": None}))
 
     def at(self, moment: Moment) -> list[Triggered]:
+        damage = self.damage_point(moment)
         point = self.point(moment)
-        return triggers_at(point, self.lang) if point is not None else []
+        self.previous = moment
+        found = triggers_at(point, self.lang) if point is not None else []
+        return found + (triggers_at(damage, self.lang) if damage is not None else [])
+
+    def damage_point(self, moment: Moment) -> TriggerPoint | None:
+        """The combat damage dealt by this event (510.2) and what died after it (704.5), on the battlefield as it
+        was when the damage was dealt: the board before the event (nothing changes between assignment and damage)."""
+        dealt = [c for c in moment.changes if isinstance(c, DamageDealt) and c.amount > 0]
+        if not dealt or self.previous is None:
+            return None
+        players = {p.id for p in self.snapshot.players}
+        died = tuple(
+            c.object for c in moment.changes if isinstance(c, StateBasedAction) and c.object in moment.state.died_ids
+        )
+        return TriggerPoint(
+            "combat_damage",
+            self.board(self.previous),
+            damage=tuple(DamageEvent(c.source, c.recipient, c.amount, c.recipient in players) for c in dealt),
+            died=died,
+            dealt_by=dict(moment.state.dealt_damage_by),
+        )
 
     def point(self, moment: Moment) -> TriggerPoint | None:
         """The trigger point of one event, or None when it changes nothing that triggers could see."""
+        if any(isinstance(c, CombatEnds) for c in moment.changes):
+            # 511.3: the end of combat step ends and everything is removed from combat; a later combat phase starts
+            # with no blocks, so the same pair blocking again is a new block
+            self.pairs, self.blocked = {}, set()
         declared = next((c for c in moment.changes if isinstance(c, Declared)), None)
         if declared is not None and declared.verdict != "legal":
             return None  # an illegal declaration is undone (730): nothing happened
@@ -87,6 +116,7 @@ class TimelineTriggers:
         self.blocked.update(blocked)
         self.blocked.difference_update(c.attacker for c in changed if isinstance(c, BecomesUnblocked))
         self.pairs = after
+        targets = {a.id: a.target for a in moment.state.attackers if a.target is not None}
         if declared is not None:  # blockers are declared
             unblocked = tuple(
                 c.attacker for c in moment.changes if isinstance(c, BecomesUnblocked) and c.how == Entry.DECLARED
@@ -99,11 +129,18 @@ class TimelineTriggers:
                 unblocked=unblocked,
                 before=before,
                 after=after,
+                targets=targets,
             )
         if not new and not blocked and before == after:
             return None
         return TriggerPoint(
-            "after_declaration", board, new_pairs=tuple(new), newly_blocked=blocked, before=before, after=after
+            "after_declaration",
+            board,
+            new_pairs=tuple(new),
+            newly_blocked=blocked,
+            before=before,
+            after=after,
+            targets=targets,
         )
 
 

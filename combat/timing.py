@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..models.events import Activate, Cast, Timing
-from .state import Change, CombatRecord, TimingVerdict
+from .state import Change, CombatRecord, TargetVerdict, TimingVerdict
 from .working import STEP_ORDER, Working
 
 # Where each point lies in its combat phase: "before" holds strictly before `start`; "after" holds from `after_from`.
@@ -68,7 +68,49 @@ def _relative(work: Working, timing: Timing, combat: int, record: CombatRecord |
     return Answer(allowed, "point_passed_after" if allowed else "point_not_reached", concept)
 
 
+class _Condition(NamedTuple):
+    answer: Answer
+    about: str
+
+
+def _conditions(work: Working, timing: Timing, by: str) -> _Condition | None:
+    """The conditions on the combat itself (602.1b): "only if a creature attacked you this turn" (508.6), "only if
+    ~ is attacking / blocking" (508.1k, 509.1g). The first one that fails, or the last that holds; None if none."""
+    found: _Condition | None = None
+    if timing.attacked_you_this_turn:
+        attacked = by in work.attacked_players
+        found = _Condition(Answer(attacked, "attacked_you" if attacked else "not_attacked_you", "attacked_you"), by)
+        if not attacked:
+            return found
+    creature = timing.while_attacking or timing.while_blocking
+    if creature is not None:
+        attacking = timing.while_attacking is not None and creature in work.attackers
+        blocking = timing.while_blocking is not None and creature in work.blockers
+        which = (
+            "attacking_or_blocking"
+            if timing.while_attacking and timing.while_blocking
+            else ("attacking" if timing.while_attacking else "blocking")
+        )
+        concept = "target_blocking" if which == "blocking" else "target_attacking"
+        holds = attacking or blocking
+        found = _Condition(Answer(holds, f"while_{which}" if holds else f"not_{which}", concept), creature)
+    return found
+
+
 def answer(work: Working, timing: Timing, by: str) -> Answer:
+    condition = _conditions(work, timing, by)
+    if condition is not None and not condition.answer.allowed:
+        return condition.answer
+    if (
+        condition is not None
+        and not (timing.before or timing.after or timing.during_combat or timing.during_combat_of or timing.during_turn)
+        and timing.during_step is None
+    ):
+        return condition.answer
+    return _answer(work, timing, by)
+
+
+def _answer(work: Working, timing: Timing, by: str) -> Answer:
     active_team = work.team(work.snapshot.active_player)
     if timing.during_turn is not None:
         yours = work.team(by) == active_team
@@ -99,18 +141,57 @@ def answer(work: Working, timing: Timing, by: str) -> Answer:
 
 
 def timing_verdict(work: Working, event: Cast | Activate) -> list[Change]:
-    found = answer(work, event.timing, event.by)
     what, action = (event.cast, "cast") if isinstance(event, Cast) else (event.activate, "activate")
-    point = event.timing.before or event.timing.after
-    return [
-        TimingVerdict(
-            what=what,
-            action=action,
-            allowed=found.allowed,
-            reason=found.reason,
-            point=point,
-            relation="before" if event.timing.before else ("after" if event.timing.after else None),
-            step=event.timing.during_step,
-            **work.cite(found.concept),
+    changes: list[Change] = []
+    timing = event.timing
+    if timing is not None:
+        found = answer(work, timing, event.by)
+        condition = _conditions(work, timing, event.by)
+        about = condition.about if condition is not None and found.reason == condition.answer.reason else None
+        point = timing.before or timing.after
+        changes.append(
+            TimingVerdict(
+                what=what,
+                action=action,
+                allowed=found.allowed,
+                reason=found.reason,
+                point=point,
+                relation="before" if timing.before else ("after" if timing.after else None),
+                step=timing.during_step,
+                about=about,
+                **work.cite(found.concept),
+            )
         )
-    ]
+    if event.target is not None and event.target_must_be:
+        changes.append(_target_verdict(work, event, what, action))
+    return changes
+
+
+def _target_verdict(work: Working, event: Cast | Activate, what: str, action: str) -> TargetVerdict:
+    """601.2c: the target must be an appropriate object as the spell is cast or the ability activated: what it must
+    be is checked on the combat now (an unblocked creature exists only once blockers are declared, 509.1h)."""
+    assert event.target is not None
+    target = work.on_battlefield(event.target, "target")
+    attacker = work.attackers.get(target.id)
+    holds = {
+        "attacking": attacker is not None,
+        "blocking": target.id in work.blockers,
+        "blocked": attacker is not None and attacker.status == "blocked",
+        "unblocked": attacker is not None and attacker.status == "unblocked",
+        "yours": target.controller == event.by,
+        "opponents": work.team(target.controller) != work.team(event.by),
+    }
+    failed = tuple(c for c in event.target_must_be if not holds[c])
+    concept = {"attacking": "target_attacking", "blocking": "target_blocking"}.get(
+        failed[0] if failed else "", "target_blocked" if failed and failed[0] in ("blocked", "unblocked") else "target"
+    )
+    return TargetVerdict(
+        what=what,
+        action="cast" if action == "cast" else "activate",
+        target=target.id,
+        by=event.by,
+        must_be=event.target_must_be,
+        failed=failed,
+        allowed=not failed,
+        **work.cite(concept),
+    )

@@ -16,7 +16,7 @@ from typing import Literal
 from ..models import Permanent
 from ..solver.board import Board
 
-Kind = Literal["attackers_declared", "blockers_declared", "after_declaration"]
+Kind = Literal["attackers_declared", "blockers_declared", "after_declaration", "combat_damage"]
 # How a creature came to block an attacker: declared (509.1), made to block by an effect (old 509.6), or put onto
 # the battlefield blocking (509.4): the last one is "blocking" but never "blocked".
 How = Literal["declared", "effect", "entered"]
@@ -39,6 +39,17 @@ class BlockPair:
 
 
 @dataclass(frozen=True)
+class DamageEvent:
+    """Combat damage one source dealt to one recipient in a combat damage step (510.2), after prevention: damage
+    prevented to 0 was not dealt and triggers nothing (603.2h)."""
+
+    source: str
+    recipient: str
+    amount: int
+    to_player: bool
+
+
+@dataclass(frozen=True)
 class TriggerPoint:
     """One change of the combat, for the triggers to read.
 
@@ -57,6 +68,16 @@ class TriggerPoint:
     unblocked: tuple[str, ...] = ()
     before: Blocks = field(default_factory=dict)
     after: Blocks = field(default_factory=dict)
+    # What each attacking creature attacks now, where the board's permanents don't say it (the timeline's board).
+    targets: Mapping[str, str] = field(default_factory=dict)
+    damage: tuple[DamageEvent, ...] = ()
+    """combat_damage: the damage dealt in the step; `board` is the battlefield as the damage was dealt, before the
+    state-based actions (120.4b: abilities trigger as damage is dealt)."""
+    died: tuple[str, ...] = ()
+    """combat_damage: the creatures the state-based actions put into a graveyard (leaves-the-battlefield abilities
+    look back in time, 603.10a: they are on `board`)."""
+    dealt_by: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """combat_damage: creature -> what it dealt combat damage to this turn, this step included."""
 
     @property
     def newly_blocking(self) -> list[str]:

@@ -207,6 +207,9 @@ LINES: dict[str, Message] = {
         "Les caractéristiques de {object} changent",
         "Cambian las características de {object}",
     ),
+    "ev_assign_combat_damage": Message(
+        "Combat damage, as assigned", "Blessures de combat, telles qu'assignées", "Daño de combate, tal como se asigna"
+    ),
     "ev_damage_assignment_order": Message(
         "Damage assignment order of {object}",
         "Ordre d'assignation des blessures de {object}",

@@ -25,6 +25,7 @@ from .state import (
     CombatState,
     DamageOrder,
     Edition,
+    Fallen,
     OrderDue,
     OrderUpdated,
     Removal,
@@ -83,7 +84,19 @@ class Working:
     orders: dict[str, DamageOrder] = field(default_factory=dict)
     combats: list[CombatRecord] = field(default_factory=list)
     first_strikers: frozenset[str] = frozenset()
+    attacked_players: set[str] = field(default_factory=set)  # players declared attacked this turn (508.6)
     event: int = -1
+    # combat damage (combat/damage_dealt.py): what damage did, for the state
+    counters: dict[str, int] = field(default_factory=dict)
+    life: dict[str, int] = field(default_factory=dict)
+    poison: dict[str, int] = field(default_factory=dict)
+    died: list[Fallen] = field(default_factory=list)
+    lost: list[Fallen] = field(default_factory=list)
+    dealt_damage_by: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.life = {p.id: p.life for p in self.snapshot.players if p.life is not None}
+        self.poison = {p.id: p.poison for p in self.snapshot.players if p.poison}
 
     # --- reading ---------------------------------------------------------------------------------------------
 
@@ -155,6 +168,13 @@ class Working:
             orders=tuple(self.orders.values()),
             combats=tuple(self.combats),
             board=tuple(self.board.values()),
+            damage={p.id: p.damage for p in self.board.values() if p.damage},
+            counters=dict(self.counters),
+            life=dict(self.life),
+            poison=dict(self.poison),
+            died=tuple(self.died),
+            lost=tuple(self.lost),
+            dealt_damage_by=dict(self.dealt_damage_by),
         )
 
     # --- changing the board ------------------------------------------------------------------------------------
@@ -227,6 +247,25 @@ class Working:
             if not remaining and attacker.status == "blocked":
                 changes.append(StillBlocked(attacker=attacker_id, **self.cite("blocked_unblocked")))
         self.orders.pop(blocker_id, None)
+        return changes
+
+    def end_block(self, blocker_id: str, attacker_id: str, concept: str) -> list[Change]:
+        """An effect makes `blocker_id` stop blocking `attacker_id`: both stay in combat, the blocker a blocking
+        creature (509.1g) and the attacker blocked (509.1h); old-rules orders drop each from the other's (509.2a,
+        509.3a, which name such an effect)."""
+        blocker, attacker = self.blockers[blocker_id], self.attackers[attacker_id]
+        self.blockers[blocker_id] = blocker.model_copy(
+            update={"attackers": tuple(a for a in blocker.attackers if a != attacker_id)}
+        )
+        remaining = tuple(b for b in attacker.blockers if b != blocker_id)
+        self.attackers[attacker_id] = attacker.model_copy(update={"blockers": remaining})
+        changes: list[Change] = [
+            StopsBlocking(blocker=blocker_id, attacker=attacker_id, by_effect=True, **self.cite(concept))
+        ]
+        changes += self._leave_order(attacker_id, blocker_id, "order_attacker_removal")
+        changes += self._leave_order(blocker_id, attacker_id, "order_blocker_removal")
+        if not remaining and attacker.status == "blocked":
+            changes.append(StillBlocked(attacker=attacker_id, **self.cite("blocked_unblocked")))
         return changes
 
     # --- damage assignment orders (rules before Nov 2024) ---------------------------------------------------------

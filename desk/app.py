@@ -23,6 +23,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
+from ..combat.damage_report import DamageReport, damage_report
 from ..combat.judging import judge
 from ..models import Snapshot, SnapshotError, one_declaration, parse_text, snapshot_from_data
 from ..models.answers import ChoiceAnswer, DeclarationCount, ForcedChoices
@@ -320,6 +321,26 @@ def create_app(*, allowed_hosts: list[str] | None = None) -> FastAPI:
         """The choices every legal declaration makes, and those none makes."""
         snapshot = await read_snapshot(request)
         return await _solve(lambda: forced_choices(snapshot, lang=lang, time_limit=time_limit))
+
+    @app.post("/api/damage", openapi_extra=SNAPSHOT_BODY, tags=["questions"])
+    async def damage_endpoint(
+        request: Request,
+        lang: Lang = "en",
+        ranges: bool = True,
+        every: Annotated[int, Query(ge=0, le=1000)] = 0,
+    ) -> DamageReport:
+        """A timeline's combat damage steps (`events` with `assign_combat_damage`): each assignment judged with the
+        rules it breaks and the nearest legal one, what it deals and what dies; with `ranges`, how much each
+        recipient can be assigned. Without an assignment, the next damage step is asked about (docs/combat.md)."""
+        snapshot = _load(_parse(await _body_text(request)))
+
+        def work() -> DamageReport:
+            try:
+                return damage_report(snapshot, lang=lang, want_ranges=ranges, every=every)[0]
+            except SnapshotError as exc:  # an event that can't happen where it is written
+                raise DeskError(422, "invalid_snapshot", exc.problems) from None
+
+        return await _solve(work)
 
     @app.post(
         "/api/render",

@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from ..console import err, fail
+from ..console import err, existing_output, fail
 
 
 class GenerateMix(StrEnum):
@@ -36,6 +36,7 @@ def generate_command(
             "--mix", help="play: real play; fast: no CP-SAT; solver: conflicting requirements (optimum to prove)"
         ),
     ] = GenerateMix.play,
+    overwrite: Annotated[bool, typer.Option("--overwrite", help="replace an existing --out")] = False,
     step: Annotated[
         GenerateStep | None,
         typer.Option("--step", help="only this step (default: play has a third of attack records, the others none)"),
@@ -44,6 +45,8 @@ def generate_command(
     """Write synthetic recorded combats (attack and block declarations with a known verdict) as JSON lines."""
     from .records import generate_records, write_file, write_records
 
+    if not overwrite and (refused := existing_output("--out", output)):
+        fail([refused])
     records = generate_records(
         count, seed=seed, illegal_share=illegal_share, mix=mix.value, step=step.value if step else None
     )

@@ -126,6 +126,12 @@ class CanBlockAdditional(_OneKey):
     can_block_additional: int = Field(ge=1)
 
 
+class CanBlockAsThoughReach(_OneKey):
+    """Can block matching creatures as though it had reach (Dragon Hunter: Dragons; `{}`: every creature)."""
+
+    can_block_as_though_reach: CreatureFilter
+
+
 class CanBlockOnly(_OneKey):
     """Can block only creatures matching the filter (e.g. only creatures with flying)."""
 
@@ -161,10 +167,44 @@ class GoadedBy(_OneKey):
         return [value] if isinstance(value, str) else value
 
 
+class MustBeBlockedByIfAble(_OneKey):
+    """Must be blocked by a creature matching the filter if able (Slayer's Cleaver: an Eldrazi), 509.1c."""
+
+    must_be_blocked_by_if_able: CreatureFilter
+
+
+class MustBeBlockedByAtLeastIfAble(_OneKey):
+    """Must be blocked by N or more creatures if able (Gorm the Great: two), 509.1c."""
+
+    must_be_blocked_by_at_least_if_able: int = Field(ge=2)
+
+
 class BlockCost(_OneKey):
     """Can't block unless its controller pays this cost (509.1d); declaring it as a blocker means paying."""
 
     block_cost: Cost
+
+
+class BlockCostAgainstSpec(BaseModel):
+    """Which attackers cost something to block, and the cost (paid per such attacker blocked)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    attackers: CreatureFilter
+    cost: Cost
+
+
+class BlockCostAgainst(_OneKey):
+    """Can't block matching attackers unless its controller pays (Hipparion: creatures with power 3 or greater,
+    {1}), 509.1d; blocking one of them means paying."""
+
+    block_cost_against: BlockCostAgainstSpec
+
+
+class CostToBlockIt(_OneKey):
+    """Can't be blocked unless defending player pays this cost for each creature blocking it (Awesome Presence),
+    509.1d: a cost on each (blocker, this attacker) pair."""
+
+    cost_to_block_it: Cost
 
 
 class AttackCost(_OneKey):
@@ -227,11 +267,16 @@ PARAMETERIZED: dict[str, type[BaseModel]] = {
     "cant_be_blocked_except_by": CantBeBlockedExceptBy,
     "can_block_additional": CanBlockAdditional,
     "can_block_only": CanBlockOnly,
+    "can_block_as_though_reach": CanBlockAsThoughReach,
     "cant_block": CantBlockCreatures,
     "blocks_if_able": BlocksIfAble,
     "attacks_if_able": AttacksIfAble,
     "goaded_by": GoadedBy,
+    "must_be_blocked_by_if_able": MustBeBlockedByIfAble,
+    "must_be_blocked_by_at_least_if_able": MustBeBlockedByAtLeastIfAble,
     "block_cost": BlockCost,
+    "block_cost_against": BlockCostAgainst,
+    "cost_to_block_it": CostToBlockIt,
     "attack_cost": AttackCost,
     "cant_attack_unless_defender_controls": CantAttackUnlessDefenderControls,
     "cant_attack_unless_others_attack": CantAttackUnlessOthersAttack,

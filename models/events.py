@@ -7,15 +7,17 @@ details (`{made_to_block: bear, blocking: ogre}`). The rules that give each even
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag, field_validator, model_validator
+from pydantic import BaseModel, BeforeValidator, Discriminator, Field, Tag, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
 from .abilities import Ability
 from .changes import check_lost_name
 from .characteristics import CardTypeName, ColorName, Subtype, SupertypeName
+from .damage_events import AssignCombatDamage, assignment_objects
+from .event_actions import Activate, Cast, ReselectAttack, StopsBlocking, Timing, timing_from_text
+from .event_base import _Event
 from .permanent import Permanent
 
 RulesEdition = Literal["current", "before_foundations"]
@@ -29,12 +31,7 @@ STEP_WORDS: tuple[str, ...] = (
     "skip_combat",
 )
 
-CombatPoint = Literal["attackers_declared", "blockers_declared", "combat_damage_step", "end_of_combat_step", "combat"]
-_POINTS = ("attackers_declared", "blockers_declared", "combat_damage_step", "end_of_combat_step", "combat")
-
-
-class _Event(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+__all__ = ["Activate", "Cast", "ReselectAttack", "StopsBlocking", "Timing", "timing_from_text"]
 
 
 class Step(_Event):
@@ -214,103 +211,7 @@ class DamageAssignmentOrder(_Event):
         return value
 
 
-_TIMING_TEXT = re.compile(
-    r"^(?:during_(?P<turn>your|an_opponent_s)_turn_?)?(?P<during>during_combat)?_?"
-    r"(?:(?P<when>before|after)_(?P<point>" + "|".join(_POINTS) + r"))?$"
-)
-_STEP_TEXT = re.compile(
-    r"^during_(?P<step>beginning_of_combat|declare_attackers|declare_blockers|combat_damage|end_of_combat)$"
-)
-_FILLER = {"only", "and", "are", "is", "the", "this", "spell", "cast", "activate", "phase", "step"}
-
-
-def timing_from_text(text: str) -> dict[str, Any] | None:
-    """ "during combat after blockers are declared" -> {during_combat: true, after: blockers_declared}; None if the
-    text is not one of the forms of 506.7 (or "during your turn", "during the <step>")."""
-    words = re.sub(r"[^a-z ]", " ", text.lower()).split()
-    key = "_".join(w for w in words if w not in _FILLER)
-    step = _STEP_TEXT.match(key)
-    if step:
-        return {"during_step": step["step"]}
-    key = re.sub(r"(?<![a-z])combat_damage(?!_step)", "combat_damage_step", key)
-    key = re.sub(r"end_of_combat(?!_step)", "end_of_combat_step", key)
-    match = _TIMING_TEXT.match(key)
-    if not key or match is None:
-        return None
-    out: dict[str, Any] = {"during_combat": bool(match["during"])}
-    if match["turn"]:
-        out["during_turn"] = "yours" if match["turn"] == "your" else "opponents"
-    if match["when"]:
-        out[match["when"]] = match["point"]
-    return out
-
-
-class Timing(BaseModel):
-    """A combat timing restriction (506.7; old 506.6): "only before/after <point>", optionally "during combat" or
-    "during <player>'s combat phase" (506.7c), "during your turn" or "during an opponent's turn", or "only during
-    <step>". Also written as text: `during combat after blockers are declared`, `before the combat damage step`."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    before: CombatPoint | None = None
-    after: CombatPoint | None = None
-    during_combat: bool = Field(False, description='"during combat" (506.7c)')
-    during_combat_of: str | None = Field(None, description='"during <player>\'s combat phase" (506.7c): a player')
-    during_turn: Literal["yours", "opponents"] | None = Field(
-        None, description='"during your turn" / "during an opponent\'s turn", relative to who casts or activates'
-    )
-    during_step: (
-        Literal["beginning_of_combat", "declare_attackers", "declare_blockers", "combat_damage", "end_of_combat"] | None
-    ) = Field(None, description='"only during the <step>" (Desert: the end of combat step)')
-
-    @model_validator(mode="before")
-    @classmethod
-    def _from_text(cls, value: Any) -> Any:
-        if not isinstance(value, str):
-            return value
-        parsed = timing_from_text(value)
-        if parsed is None:
-            raise PydanticCustomError(
-                "timing_text",
-                "unreadable timing '{text}'; write e.g. 'before blockers are declared', 'during combat after "
-                "blockers are declared', 'before the combat damage step', or a mapping such as 'before: blockers_declared'",
-                {"text": value, "before": "before", "point": "blockers_declared"},
-            )
-        return parsed
-
-    @model_validator(mode="after")
-    def _one_point(self) -> Timing:
-        if self.before is not None and self.after is not None:
-            raise PydanticCustomError(
-                "timing_points", "give either before or after, not both", {"before": "before", "after": "after"}
-            )
-        if not (self.before or self.after or self.during_combat or self.during_combat_of or self.during_turn) and (
-            self.during_step is None
-        ):
-            raise PydanticCustomError(
-                "timing_empty",
-                "a timing restriction needs before, after or during",
-                {"before": "before", "after": "after", "during": "during"},
-            )
-        return self
-
-
-class Cast(_Event):
-    """A player casts a spell with a combat timing restriction: may they, now (506.7)?"""
-
-    cast: str = Field(min_length=1, description="the spell's name")
-    by: str
-    timing: Timing
-
-
-class Activate(_Event):
-    """A player activates an ability with a combat timing restriction: may they, now (506.7g)?"""
-
-    activate: str = Field(min_length=1, description="the ability (or its source's name)")
-    by: str
-    timing: Timing
-
-
-EVENT_KINDS: dict[str, type[_Event]] = {
+EVENT_KINDS: dict[str, type[BaseModel]] = {
     "declare_attackers": DeclareAttackers,
     "declare_blockers": DeclareBlockers,
     "enters_attacking": EntersAttacking,
@@ -319,6 +220,8 @@ EVENT_KINDS: dict[str, type[_Event]] = {
     "made_to_block": MadeToBlock,
     "becomes_blocked": BecomesBlocked,
     "becomes_unblocked": BecomesUnblocked,
+    "stops_blocking": StopsBlocking,
+    "reselect_attack": ReselectAttack,
     "remove_from_combat": RemoveFromCombat,
     "leaves_battlefield": LeavesBattlefield,
     "change_control": ChangeControl,
@@ -328,12 +231,13 @@ EVENT_KINDS: dict[str, type[_Event]] = {
     "untap": Untap,
     "change": Change,
     "damage_assignment_order": DamageAssignmentOrder,
+    "assign_combat_damage": AssignCombatDamage,
     "cast": Cast,
     "activate": Activate,
 }
 
 
-def event_kind(event: _Event) -> str:
+def event_kind(event: BaseModel) -> str:
     """The word that names an event in a snapshot: a step word, or its first key."""
     if isinstance(event, Step):
         return event.step
@@ -342,7 +246,8 @@ def event_kind(event: _Event) -> str:
 
 def _event_tag(value: Any) -> str | None:
     if isinstance(value, BaseModel):
-        return event_kind(value) if isinstance(value, _Event) and not isinstance(value, Step) else "step"
+        known = isinstance(value, (_Event, AssignCombatDamage)) and not isinstance(value, Step)
+        return event_kind(value) if known else "step"
     if isinstance(value, str):
         return "step"
     if isinstance(value, dict):
@@ -407,6 +312,10 @@ _OBJECT_FIELDS = (
     "attacking",
     "becomes_blocked",
     "becomes_unblocked",
+    "stops_blocking",
+    "attacker",
+    "reselect_attack",
+    "target",
     "remove_from_combat",
     "leaves_battlefield",
     "change_control",
@@ -438,7 +347,14 @@ def event_objects(event: _Event) -> list[tuple[str, str]]:
         ]
     if isinstance(event, DamageAssignmentOrder):
         return [("damage_assignment_order", event.damage_assignment_order), *(("order", c) for c in event.order)]
-    return [(f, v) for f in _OBJECT_FIELDS if isinstance(v := getattr(event, f, None), str)]
+    if isinstance(event, AssignCombatDamage):
+        return assignment_objects(event)
+    found = [(f, v) for f in _OBJECT_FIELDS if isinstance(v := getattr(event, f, None), str)]
+    if isinstance(event, (Cast, Activate)) and event.timing is not None:
+        for name in ("while_attacking", "while_blocking"):
+            if (creature := getattr(event.timing, name)) is not None:
+                found.append((f"timing.{name}", creature))
+    return found
 
 
 def event_players(event: _Event) -> list[tuple[str, str]]:
@@ -448,7 +364,7 @@ def event_players(event: _Event) -> list[tuple[str, str]]:
         found.append(("by", event.by))
     if isinstance(event, ChangeControl):
         found.append(("to", event.to))
-    if isinstance(event, (Cast, Activate)) and event.timing.during_combat_of is not None:
+    if isinstance(event, (Cast, Activate)) and event.timing is not None and event.timing.during_combat_of is not None:
         found.append(("timing.during_combat_of", event.timing.during_combat_of))
     return found
 

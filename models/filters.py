@@ -34,6 +34,8 @@ class Filterable(Protocol):
     def toughness(self) -> int | None: ...
     @property
     def tapped(self) -> bool: ...
+    @property
+    def mana_value(self) -> int | None: ...
     def has_keyword(self, name: str) -> bool: ...
 
 
@@ -60,6 +62,8 @@ class CreatureFilter(BaseModel):
     power_at_least: int | None = None
     toughness_at_most: int | None = None
     toughness_at_least: int | None = None
+    mana_value_at_most: int | None = Field(None, description="mana value (202.3) N or less")
+    mana_value_at_least: int | None = Field(None, description="mana value (202.3) N or greater")
     power_greater_than_this: bool | None = Field(
         None, description="power greater than the power of the creature with this ability"
     )
@@ -120,6 +124,14 @@ class CreatureFilter(BaseModel):
             checks.append(toughness <= self.toughness_at_most)
         if self.toughness_at_least is not None:
             checks.append(toughness >= self.toughness_at_least)
+        if self.mana_value_at_most is not None or self.mana_value_at_least is not None:
+            # A land's mana value is 0 (it has no mana cost, 202.3a); any other permanent a board checks this way
+            # states its own (models/validation.py refuses the board otherwise).
+            mana_value = creature.mana_value or 0
+            if self.mana_value_at_most is not None:
+                checks.append(mana_value <= self.mana_value_at_most)
+            if self.mana_value_at_least is not None:
+                checks.append(mana_value >= self.mana_value_at_least)
         if self.power_greater_than_this is not None:
             this_power = (this.power or 0) if this is not None else 0
             checks.append((power > this_power) == self.power_greater_than_this)

@@ -18,9 +18,12 @@ class Keyword(StrEnum):
     SKULK = "skulk"
     CANT_BE_BLOCKED = "cant_be_blocked"
     CANT_BE_BLOCKED_UNLESS_ALL_BLOCK_IT = "cant_be_blocked_unless_all_block_it"
+    CANT_BE_BLOCKED_WHILE_ATTACKING_ALONE = "cant_be_blocked_while_attacking_alone"
     CANT_BLOCK = "cant_block"
     CANT_BLOCK_ALONE = "cant_block_alone"
     CAN_BLOCK_ANY_NUMBER = "can_block_any_number"
+    CAN_BLOCK_SHADOW = "can_block_shadow"
+    CAN_BLOCK_AS_THOUGH_UNTAPPED = "can_block_as_though_untapped"
     BLOCKS_EACH_COMBAT_IF_ABLE = "blocks_each_combat_if_able"
     MUST_BE_BLOCKED_IF_ABLE = "must_be_blocked_if_able"
     MUST_BE_BLOCKED_BY_EXACTLY_ONE_IF_ABLE = "must_be_blocked_by_exactly_one_if_able"
@@ -39,7 +42,12 @@ class Keyword(StrEnum):
     DOUBLE_STRIKE = "double_strike"
     DEATHTOUCH = "deathtouch"
     TRAMPLE = "trample"
+    TRAMPLE_OVER_PLANESWALKERS = "trample_over_planeswalkers"
     LIFELINK = "lifelink"
+    INFECT = "infect"
+    WITHER = "wither"
+    # "You may have ~ assign its combat damage as though it weren't blocked" (Thorn Elemental): read by combat/damage
+    MAY_ASSIGN_DAMAGE_AS_THOUGH_UNBLOCKED = "may_assign_damage_as_though_unblocked"
     INDESTRUCTIBLE = "indestructible"
     HEXPROOF = "hexproof"
     WARD = "ward"
@@ -48,6 +56,8 @@ class Keyword(StrEnum):
     WHENEVER_ATTACKS = "whenever_attacks"
     WHENEVER_ATTACKS_ALONE = "whenever_attacks_alone"
     WHENEVER_ATTACKS_AND_ISNT_BLOCKED = "whenever_attacks_and_isnt_blocked"
+    WHENEVER_ATTACKS_A_PLAYER_AND_ISNT_BLOCKED = "whenever_attacks_a_player_and_isnt_blocked"
+    WHENEVER_IT_AND_ANOTHER_ATTACK_DIFFERENT_PLAYERS = "whenever_it_and_another_attack_different_players"
     WHENEVER_ATTACKS_OR_BLOCKS = "whenever_attacks_or_blocks"
     WHENEVER_BLOCKS = "whenever_blocks"
     WHENEVER_BLOCKS_A_CREATURE = "whenever_blocks_a_creature"
@@ -56,6 +66,16 @@ class Keyword(StrEnum):
     WHENEVER_BLOCKS_OR_BECOMES_BLOCKED = "whenever_blocks_or_becomes_blocked"
     WHENEVER_BLOCKS_OR_BECOMES_BLOCKED_BY_A_CREATURE = "whenever_blocks_or_becomes_blocked_by_a_creature"
     WHENEVER_YOU_ATTACK = "whenever_you_attack"
+    # combat damage triggers (510.2, 120.4b); read by combat/wordings/damage.py
+    WHENEVER_DEALS_COMBAT_DAMAGE = "whenever_deals_combat_damage"
+    WHENEVER_DEALS_COMBAT_DAMAGE_TO_A_PLAYER = "whenever_deals_combat_damage_to_a_player"
+    WHENEVER_DEALS_COMBAT_DAMAGE_TO_AN_OPPONENT = "whenever_deals_combat_damage_to_an_opponent"
+    WHENEVER_DEALS_COMBAT_DAMAGE_TO_A_CREATURE = "whenever_deals_combat_damage_to_a_creature"
+    WHENEVER_IS_DEALT_DAMAGE = "whenever_is_dealt_damage"
+    WHENEVER_CREATURES_YOU_CONTROL_DEAL_COMBAT_DAMAGE_TO_A_PLAYER = (
+        "whenever_creatures_you_control_deal_combat_damage_to_a_player"
+    )
+    WHENEVER_A_CREATURE_IT_DAMAGED_DIES = "whenever_a_creature_it_damaged_dies"
     FLANKING = "flanking"
     EXALTED = "exalted"
     BATTLE_CRY = "battle_cry"
@@ -75,7 +95,11 @@ NO_DECLARATION_EFFECT: frozenset[Keyword] = frozenset(
         Keyword.DOUBLE_STRIKE,
         Keyword.DEATHTOUCH,
         Keyword.TRAMPLE,
+        Keyword.TRAMPLE_OVER_PLANESWALKERS,
         Keyword.LIFELINK,
+        Keyword.INFECT,
+        Keyword.WITHER,
+        Keyword.MAY_ASSIGN_DAMAGE_AS_THOUGH_UNBLOCKED,
         Keyword.INDESTRUCTIBLE,
         Keyword.HEXPROOF,
         Keyword.WARD,
@@ -104,4 +128,6 @@ KEYWORD_ALIASES: dict[str, Keyword] = {
     "unblockable": Keyword.CANT_BE_BLOCKED,
     "decayed": Keyword.CANT_BLOCK,
     "battle cry": Keyword.BATTLE_CRY,
+    "trample over planeswalkers": Keyword.TRAMPLE_OVER_PLANESWALKERS,
+    "assign_damage_as_though_unblocked": Keyword.MAY_ASSIGN_DAMAGE_AS_THOUGH_UNBLOCKED,
 }

@@ -24,7 +24,10 @@ class Player(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     id: str = Field(min_length=1)
     team: str | None = Field(None, description="players with the same team are teammates (Two-Headed Giant)")
-    life: int | None = Field(None, description="life total; read only by triggers that compare it (dethrone)")
+    life: int | None = Field(
+        None, description="life total; read by triggers that compare it (dethrone) and by combat damage (120.3a)"
+    )
+    poison: int = Field(0, ge=0, description="poison counters (120.3b, 704.5c)")
 
     @field_validator("team", mode="before")
     @classmethod
@@ -45,6 +48,11 @@ class Permanent(BaseModel):
     power: int | None = None
     toughness: int | None = None
     loyalty: int | None = None
+    mana_value: int | None = Field(
+        None, ge=0, description="mana value (202.3); needed where a filter reads it (protection from mana value)"
+    )
+    defense: int | None = Field(None, description="a battle's defense: the defense counters on it (310.4c)")
+    damage: int = Field(0, ge=0, description="damage marked on it (120.6): counted for lethal damage (510.1c-d)")
     tapped: bool = False
     entered_this_turn: bool = Field(False, description="not continuously controlled since the turn began (302.6)")
     phased_out: bool = False

@@ -11,10 +11,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..languages import Message, Plural, join
+from .attachment_words import ATTACHMENT_TEXTS
 
 Param = str | int | Sequence[str]
 
 PROBLEM_TEXTS: dict[str, Message] = {
+    **ATTACHMENT_TEXTS,  # attached_to (models/attachments.py)
     # -- references between objects (models/validation.py) ---------------------------------------------------------
     "duplicate_player": Message(
         "duplicate player id '{id}'",
@@ -30,6 +32,11 @@ PROBLEM_TEXTS: dict[str, Message] = {
         "{field} needs a team for every player",
         "{field} exige une équipe pour chaque joueur",
         "{field} exige un equipo para cada jugador",
+    ),
+    "mana_value_needed": Message(
+        "needed: a filter on this board reads mana value (202.3), and only a land's is known (0)",
+        "requise : un filtre de ce plateau lit la valeur de mana (202.3), et seule celle d'un terrain est connue (0)",
+        "necesario: un filtro de este tablero lee el valor de maná (202.3), y solo se conoce el de una tierra (0)",
     ),
     "duplicate_id": Message(
         "duplicate id (also {other})",
@@ -60,39 +67,6 @@ PROBLEM_TEXTS: dict[str, Message] = {
         "in the {step} step, attacks are proposed in {field}",
         "à l'étape {step}, les attaques se proposent dans {field}",
         "en el paso {step}, los ataques se proponen en {field}",
-    ),
-    "not_an_attachment": Message(
-        "only an Aura, an Equipment or a Fortification is attached to something (701.3a)",
-        "seul une Aura, un Équipement ou une Fortification est attaché à quelque chose (701.3a)",
-        "solo un Aura, un Equipo o una Fortificación se anexa a algo (701.3a)",
-    ),
-    "attached_to_itself": Message(
-        "a permanent can't be attached to itself (301.5c, 303.4d)",
-        "un permanent ne peut pas être attaché à lui-même (301.5c, 303.4d)",
-        "un permanente no puede anexarse a sí mismo (301.5c, 303.4d)",
-    ),
-    "attached_to_player": Message(
-        "'{id}' is a player: an Equipment or a Fortification is attached to a permanent (301.5c, 301.6), and an "
-        "Aura attached to a player (enchant player) can't be stated",
-        "'{id}' est un joueur : un Équipement ou une Fortification est attaché à un permanent (301.5c, 301.6), et une "
-        "Aura attachée à un joueur (enchanter : joueur) ne peut pas être décrite",
-        "'{id}' es un jugador: un Equipo o una Fortificación se anexa a un permanente (301.5c, 301.6), y un Aura "
-        "anexada a un jugador (encantar jugador) no puede describirse",
-    ),
-    "equipment_on_noncreature": Message(
-        "'{id}' is not a creature: an Equipment equips only a creature (301.5c)",
-        "'{id}' n'est pas une créature : un Équipement n'équipe qu'une créature (301.5c)",
-        "'{id}' no es una criatura: un Equipo solo equipa a una criatura (301.5c)",
-    ),
-    "fortification_on_nonland": Message(
-        "'{id}' is not a land: a Fortification fortifies only a land (301.6)",
-        "'{id}' n'est pas un terrain : une Fortification ne fortifie qu'un terrain (301.6)",
-        "'{id}' no es una tierra: una Fortificación solo fortifica una tierra (301.6)",
-    ),
-    "aura_cant_enchant": Message(
-        "this Aura can't enchant '{id}': its enchant ability allows only {types} (303.4d, 702.5a)",
-        "cette Aura ne peut pas enchanter '{id}' : sa capacité d'enchantement ne permet que {types} (303.4d, 702.5a)",
-        "esta Aura no puede encantar a '{id}': su habilidad de encantar solo permite {types} (303.4d, 702.5a)",
     ),
     "no_attack_target": Message(
         "no player, planeswalker or battle with id '{id}'",
@@ -336,6 +310,23 @@ PROBLEM_TEXTS: dict[str, Message] = {
         "no creature attacked: the declare blockers step is skipped (508.8)",
         "aucune créature n'a attaqué : l'étape de déclaration des bloqueurs est passée (508.8)",
         "ninguna criatura atacó: el paso de declarar bloqueadores se salta (508.8)",
+    ),
+    "toughness_needed": Message(
+        "'{id}' may be assigned combat damage: give its toughness (lethal damage, 510.1c-d)",
+        "'{id}' peut recevoir des blessures de combat : indiquez son endurance (blessures mortelles, 510.1c-d)",
+        "'{id}' puede recibir daño de combate: indica su resistencia (daño letal, 510.1c-d)",
+    ),
+    "loyalty_needed": Message(
+        "'{id}' is attacked by a creature with trample over planeswalkers: give its loyalty (702.19c)",
+        "'{id}' est attaqué par une créature avec le piétinement au-delà des planeswalkers : indiquez sa loyauté "
+        "(702.19c)",
+        "'{id}' es atacado por una criatura con arrollar sobre planeswalkers: indica su lealtad (702.19c)",
+    ),
+    "shield_which_source": Message(
+        "several creatures deal damage to '{id}': say which damage the shield prevents, e.g. {{{example}: 1}} (615.7)",
+        "plusieurs créatures infligent des blessures à '{id}' : dites quelles blessures le bouclier prévient, par "
+        "ex. {{{example}: 1}} (615.7)",
+        "varias criaturas hacen daño a '{id}': di qué daño previene el escudo, p. ej. {{{example}: 1}} (615.7)",
     ),
     "no_further_damage": Message(
         "there is no further combat damage step in this combat phase",

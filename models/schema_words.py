@@ -258,6 +258,16 @@ _OURS: dict[str, Message] = {
         "un changement nomme au moins une caractéristique à changer",
         "un cambio nombra al menos una característica que cambiar",
     ),
+    "negative_damage": Message(
+        "{creature} assigns {amount} damage to {recipient}: an amount is 0 or more",
+        "{creature} assigne {amount} blessures à {recipient} : un montant vaut 0 ou plus",
+        "{creature} asigna {amount} daño a {recipient}: una cantidad es 0 o más",
+    ),
+    "negative_prevention": Message(
+        "prevent for {recipient}: an amount is 0 or more",
+        "prévention pour {recipient} : un montant vaut 0 ou plus",
+        "prevención para {recipient}: una cantidad es 0 o más",
+    ),
     "order_repeats": Message("lists {ids} more than once", "cite {ids} plus d'une fois", "nombra {ids} más de una vez"),
     "timing_text": Message(
         "unreadable timing '{text}'; write e.g. 'before blockers are declared', 'during combat after blockers are "
@@ -269,6 +279,16 @@ _OURS: dict[str, Message] = {
         "give either {before} or {after}, not both",
         "indiquez {before} ou {after}, pas les deux",
         "indica {before} o {after}, no los dos",
+    ),
+    "target_needed": Message(
+        "{must_be} needs the {target} it judges",
+        "{must_be} demande la cible qu'il juge ({target})",
+        "{must_be} necesita el objetivo que juzga ({target})",
+    ),
+    "action_empty": Message(
+        "give its {timing}, or its {target} and {must_be}",
+        "indiquez son moment ({timing}), ou sa cible ({target}) et {must_be}",
+        "indica su momento ({timing}), o su objetivo ({target}) y {must_be}",
     ),
     "timing_empty": Message(
         "a timing restriction needs {before}, {after} or {during}",

@@ -136,6 +136,33 @@ class ACreatureBecomesBlocked(_TriggerAbility):
     whenever_a_creature_becomes_blocked: Watch
 
 
+class OneOrMoreAttack(_TriggerAbility):
+    """508.3a: whenever one or more (matching) creatures attack, by any player (Duelist's Heritage), once."""
+
+    whenever_one_or_more_creatures_attack: Watch
+
+
+class OneOrMoreBecomeBlocked(_TriggerAbility):
+    """509.3c: whenever one or more (matching) creatures become blocked (creatures you control: Hezrou), once for
+    all those that become blocked together."""
+
+    whenever_one_or_more_creatures_become_blocked: Watch
+
+
+class OpponentAttackSpec(_Spec):
+    """Which opponents' attacks: any attack, or only with creatures attacking you (and your planeswalkers)."""
+
+    you: bool = Field(False, description="only an attack with one or more creatures attacking you")
+    planeswalkers: bool = Field(False, description="with `you`: or a planeswalker you control")
+
+
+class AnOpponentAttacks(_TriggerAbility):
+    """508.3d: whenever an opponent attacks (you), once per such opponent: twice when both players of the other
+    team attack in Two-Headed Giant (805.10a)."""
+
+    whenever_an_opponent_attacks: OpponentAttackSpec
+
+
 class ACreatureAttacksYou(_TriggerAbility):
     """508.3a: whenever a creature attacks you (or a planeswalker you control), once per such creature."""
 
@@ -198,6 +225,9 @@ TRIGGER_PARAMETERIZED: dict[str, type[BaseModel]] = {
     "whenever_a_creature_attacks_and_isnt_blocked": ACreatureAttacksAndIsntBlocked,
     "whenever_a_creature_blocks": ACreatureBlocks,
     "whenever_a_creature_becomes_blocked": ACreatureBecomesBlocked,
+    "whenever_one_or_more_creatures_attack": OneOrMoreAttack,
+    "whenever_one_or_more_creatures_become_blocked": OneOrMoreBecomeBlocked,
+    "whenever_an_opponent_attacks": AnOpponentAttacks,
     "whenever_a_creature_attacks_you": ACreatureAttacksYou,
     "whenever_you_are_attacked": YouAreAttacked,
     "whenever_you_attack": YouAttackWith,

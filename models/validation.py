@@ -8,8 +8,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..limits import MESSAGE_LIMIT, SHOWN, clip, tidy
-from .abilities import AttacksIfAble, BlocksIfAble, GoadedBy
+from .abilities import AttacksIfAble, BlocksIfAble, GoadedBy, Keyword
 from .attachments import attachment_problem
+from .characteristics import CardType
 from .effects import (
     AttackCostEffect,
     CantAttackEffect,
@@ -234,7 +235,34 @@ def reference_problems(snapshot: Snapshot) -> list[InputProblem]:
             seen_in_band.add(member)
 
     problems += _declaration_problems(snapshot, by_id, teams)
+    problems += _mana_value_problems(snapshot)
     return problems
+
+
+_MANA_VALUE_FIELDS = frozenset({"mana_value_at_least", "mana_value_at_most"})
+
+
+def _reads_mana_value(data: object) -> bool:
+    if isinstance(data, dict):
+        return bool(_MANA_VALUE_FIELDS & data.keys()) or any(_reads_mana_value(v) for v in data.values())
+    if isinstance(data, (list, tuple)):
+        return any(_reads_mana_value(v) for v in data)
+    return False
+
+
+def _mana_value_problems(snapshot: Snapshot) -> list[InputProblem]:
+    """A filter reads mana value (protection from mana value 3 or greater): every permanent but a land (202.3a: no
+    mana cost, mana value 0) must state its own, or the filter would guess it."""
+    written = [e.model_dump(exclude_none=True) for e in snapshot.effects] + [
+        a.model_dump(exclude_none=True) for p in snapshot.permanents for a in p.abilities if not isinstance(a, Keyword)
+    ]
+    if not _reads_mana_value(written):
+        return []
+    return [
+        InputProblem.of(f"{_where(i, p)}.mana_value", "mana_value_needed")
+        for i, p in enumerate(snapshot.permanents)
+        if p.mana_value is None and CardType.LAND not in p.types
+    ]
 
 
 def _declaration_problems(snapshot: Snapshot, by_id: dict[str, Permanent], teams: dict[str, str]) -> list[InputProblem]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..models import Permanent, ability_name
-from ..models.abilities import Keyword, Landwalk, ProtectionFrom
+from ..models.abilities import BlockCostAgainstSpec, Keyword, Landwalk, ProtectionFrom
 from ..models.filters import CreatureFilter
 from ..solver.board import Board
 from ..solver.text import FilterTerm, LandwalkTerm, Message, Plural, QualityTerm, join
@@ -69,6 +69,11 @@ FRAME: dict[str, Message] = {
     "can_block_only": Message(
         "can block only {filter}", "ne peut bloquer que {filter:des}", "solo puede bloquear {filter}"
     ),
+    "can_block_as_though_reach": Message(
+        "can block {filter} as though it had reach",
+        "peut bloquer {filter:des} comme s'il avait la portée",
+        "puede bloquear {filter} como si tuviera alcance",
+    ),
     "cant_block": Message("can't block {filter}", "ne peut pas bloquer {filter:de}", "no puede bloquear {filter}"),
     "cant_block_unless_also_blocking": Message(
         "can't block unless {filter:another} also blocks",
@@ -98,10 +103,30 @@ FRAME: dict[str, Message] = {
     ),
     "attacks_if_able": Message("attacks {target} if able", "attaque {target} si possible", "ataca a {target} si puede"),
     "goaded_by": Message("goaded by {players}", "incité par {players}", "incitada por {players}"),
+    "must_be_blocked_by_if_able": Message(
+        "must be blocked by {filter:a} if able",
+        "doit être bloqué par {filter:un} si possible",
+        "debe ser bloqueada por {filter:un} si es posible",
+    ),
+    "must_be_blocked_by_at_least_if_able": Message(
+        "must be blocked by {n} or more creatures if able",
+        "doit être bloqué par {n} créatures ou plus si possible",
+        "debe ser bloqueada por {n} o más criaturas si es posible",
+    ),
     "block_cost": Message(
         "blocks only if its controller pays {cost}",
         "ne bloque que si son contrôleur paie {cost}",
         "solo bloquea si su controlador paga {cost}",
+    ),
+    "block_cost_against": Message(
+        "can't block {filter} unless its controller pays {cost}",
+        "ne peut pas bloquer {filter:de} à moins que son contrôleur ne paie {cost}",
+        "no puede bloquear {filter} a menos que su controlador pague {cost}",
+    ),
+    "cost_to_block_it": Message(
+        "can't be blocked unless defending player pays {cost} for each creature blocking it",
+        "ne peut pas être bloqué à moins que le joueur défenseur ne paie {cost} pour chaque créature qui le bloque",
+        "no puede ser bloqueada a menos que el jugador defensor pague {cost} por cada criatura que la bloquee",
     ),
     "attack_cost": Message(
         "attacks only if its controller pays {cost}",
@@ -178,6 +203,8 @@ def _values(value: Any, board: Board, lang: str, *, of_creatures: bool) -> dict[
         return {"players": join(lang, [board.label(p) for p in value], "and")}
     if isinstance(value, int):
         return {"n": value}
+    if isinstance(value, BlockCostAgainstSpec):
+        return {"filter": FilterTerm(value.attackers).words(lang, board.label), "cost": value.cost}
     text = str(value)  # an id (blocks_if_able, attacks_if_able: labelled as everywhere) or a cost (shown as written)
     return {"creature": board.label(text), "target": board.label(text), "cost": text}
 

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from ..console import Lang, LangOpt, TimeOpt, err, fail
+from ..console import Lang, LangOpt, TimeOpt, err, fail, same_file
 from ..models import Snapshot, SnapshotError, one_declaration, read_snapshot
 from ..solver.text import Message
 
@@ -17,6 +17,16 @@ ERRORS = {
         "{option} {output}: write {svg} or {png}",
         "{option} {output} : écrivez un fichier {svg} ou {png}",
         "{option} {output}: escribe un archivo {svg} o {png}",
+    ),
+    "exists": Message(
+        "{option} {output} already exists: pass {overwrite} to replace it",
+        "{option} {output} existe déjà : ajoutez {overwrite} pour le remplacer",
+        "{option} {output} ya existe: añade {overwrite} para reemplazarlo",
+    ),
+    "input": Message(
+        "{option} {output}: it is also the snapshot file; choose another file",
+        "{option} {output} : c'est aussi le fichier de la situation ; choisissez un autre fichier",
+        "{option} {output}: es también el archivo de la situación; elige otro archivo",
     ),
     "unwritable": Message(
         "{output}: {problem}",
@@ -30,6 +40,7 @@ def render_command(
     file: Annotated[str, typer.Argument(help="snapshot file (YAML or JSON); '-' reads standard input")],
     output: Annotated[Path, typer.Option("--out", help="picture to write: .svg, or .png (needs the png extra)")],
     witness: Annotated[bool, typer.Option("--witness/--no-witness", help="draw the witness of an illegal one")] = True,
+    overwrite: Annotated[bool, typer.Option("--overwrite", help="replace an existing --out")] = False,
     lang: LangOpt = Lang.en,
     time_limit: TimeOpt = None,
 ) -> None:
@@ -44,6 +55,11 @@ def render_command(
             [ERRORS["suffix"].format(lang.value, {"option": "--out", "output": output, "svg": ".svg", "png": ".png"})],
             lang.value,
         )
+    words = {"option": "--out", "output": output, "overwrite": "--overwrite"}
+    if file != "-" and same_file(Path(file), output):
+        fail([ERRORS["input"].format(lang.value, words)], lang.value)
+    if not overwrite and output.is_file():
+        fail([ERRORS["exists"].format(lang.value, words)], lang.value)
     try:
         snapshot = read_snapshot(file)
         svg = (

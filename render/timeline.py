@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..combat.narration import Narrator
-from ..combat.state import CombatState, Moment
+from ..combat.state import CombatState, DamageAssignment, Moment
 from ..combat.timeline import Timeline
 from ..combat.words import CAUSES
 from ..models import Declaration, Permanent, Snapshot
@@ -19,6 +19,7 @@ from ..models.report import Finding
 from ..solver.board import Board
 from ..solver.explain import word
 from ..solver.text import Message
+from .damage_picture import DamagePicture, damage_marks
 from .svg import COLOURS, MARGIN, SLOT_W, Marks, Panel, Slot, document, svg_text, title_word, wrap
 
 REMOVED = Message("removed from combat", "retiré du combat", "removida del combate")
@@ -101,7 +102,7 @@ class _Part:
 
     kind: str  # verdict, heading, title, caption, line, end, panel
     text: str = ""  # a panel's: its name, proposal or state
-    panel: Panel | None = None
+    panel: Panel | DamagePicture | None = None
     marks: Marks | None = None
 
 
@@ -113,6 +114,7 @@ def render_timeline_svg(snapshot: Snapshot, timeline: Timeline) -> str:
     parts = [_Part("verdict", timeline.verdict), _Part("heading", narrator.heading())]
     start = timeline.moments[0]
     last_key: tuple[object, ...] | None = None
+    previous = start
     for moment in timeline.moments:
         if moment.index >= 0:
             parts.append(_Part("title", narrator.title(moment)))
@@ -125,6 +127,13 @@ def render_timeline_svg(snapshot: Snapshot, timeline: Timeline) -> str:
             width = max(width, proposal.width)
             parts.append(_Part("caption", title_word("proposal", lang)))
             parts.append(_Part("panel", "proposal", panel=proposal, marks=Marks.of(report.violations)))
+        judged = next((c for c in moment.changes if isinstance(c, DamageAssignment)), None)
+        if judged is not None:  # the damage on the combat as it was assigned (issue 22)
+            shown = _panel(snapshot, previous, lang)
+            picture = DamagePicture(shown, moment, judged, lang)
+            width = max(width, picture.width)
+            parts.append(_Part("panel", "damage", panel=picture, marks=damage_marks(judged)))
+        previous = moment
         key = _picture_key(moment.state)
         if moment.state.attackers and key != last_key:
             panel = _panel(snapshot, moment, lang)

@@ -32,7 +32,7 @@ def _with_grants(snapshot: Snapshot) -> tuple[Permanent, ...]:
 
 # Enum members as module constants: reading one off its class costs about 0.5 us on Python 3.11 (EnumType has a
 # __getattr__ there), and boards ask these for every permanent.
-_LAND, _HASTE = CardType.LAND, Keyword.HASTE
+_LAND, _HASTE, _AS_THOUGH_UNTAPPED = CardType.LAND, Keyword.HASTE, Keyword.CAN_BLOCK_AS_THOUGH_UNTAPPED
 
 
 class Board:
@@ -175,5 +175,7 @@ class Board:
         return perm.is_creature and not perm.is_battle and not perm.tapped and not perm.phased_out and not sick
 
     def may_be_declared_blocker(self, perm: Permanent) -> bool:
-        """509.1a: an untapped creature that is not a battle (and not phased out, 702.26b)."""
-        return perm.is_creature and not perm.is_battle and not perm.tapped and not perm.phased_out
+        """509.1a: an untapped creature (or one that can block as though it were untapped: Masako the Humorless)
+        that is not a battle (and not phased out, 702.26b)."""
+        untapped = not perm.tapped or perm.has_keyword(_AS_THOUGH_UNTAPPED)
+        return perm.is_creature and not perm.is_battle and untapped and not perm.phased_out

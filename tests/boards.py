@@ -19,6 +19,7 @@ FILTERS: list[dict[str, Any]] = [
     {"not": {"colors": ["B"]}},
     {"any_of": [{"types": ["artifact"]}, {"abilities": ["reach"]}]},
     {"subtypes": ["wall"]},
+    {"mana_value_at_least": 3},
 ]
 
 ATTACKER_ABILITIES: list[Any] = [
@@ -31,6 +32,7 @@ ATTACKER_ABILITIES: list[Any] = [
     "skulk",
     "cant_be_blocked",
     "cant_be_blocked_unless_all_block_it",
+    "cant_be_blocked_while_attacking_alone",
     "all_able_must_block_it",
     "must_be_blocked_if_able",
     {"landwalk": "forest"},
@@ -40,6 +42,8 @@ ATTACKER_ABILITIES: list[Any] = [
     {"min_blockers": 3},
     {"max_blockers": 1},
     {"max_blockers": 2},
+    {"cost_to_block_it": "{1}"},
+    {"must_be_blocked_by_at_least_if_able": 2},
 ]
 
 BLOCKER_ABILITIES: list[Any] = [
@@ -50,9 +54,12 @@ BLOCKER_ABILITIES: list[Any] = [
     "cant_block",
     "cant_block_alone",
     "can_block_any_number",
+    "can_block_shadow",
+    "can_block_as_though_untapped",
     "blocks_each_combat_if_able",
     {"can_block_additional": 1},
     {"block_cost": "{1}"},
+    {"block_cost_against": {"attackers": {"power_at_least": 3}, "cost": "{1}"}},
 ]
 
 
@@ -67,7 +74,8 @@ def attacker_ability(draw: st.DrawFn) -> Any:
     if kind == 0:
         return {"protection_from": [draw(st.sampled_from([*COLORS, "artifact", "everything", "multicolored"]))]}
     if kind == 1:
-        return {draw(st.sampled_from(["cant_be_blocked_by", "cant_be_blocked_except_by"])): draw(filters())}
+        key = draw(st.sampled_from(["cant_be_blocked_by", "cant_be_blocked_except_by", "must_be_blocked_by_if_able"]))
+        return {key: draw(filters())}
     return draw(st.sampled_from(ATTACKER_ABILITIES))
 
 
@@ -75,7 +83,8 @@ def attacker_ability(draw: st.DrawFn) -> Any:
 def blocker_ability(draw: st.DrawFn, attacker_ids: list[str]) -> Any:
     kind = draw(st.integers(0, 5))
     if kind == 0:
-        key = draw(st.sampled_from(["can_block_only", "cant_block", "cant_block_unless_also_blocking"]))
+        keys = ["can_block_only", "cant_block", "cant_block_unless_also_blocking", "can_block_as_though_reach"]
+        key = draw(st.sampled_from(keys))
         return {key: draw(filters())}
     if kind == 1:
         return {"blocks_if_able": draw(st.sampled_from(attacker_ids))}
@@ -92,6 +101,7 @@ def _creature(draw: st.DrawFn, pid: str, controller: str, abilities: list[Any]) 
         "colors": draw(st.lists(st.sampled_from(COLORS), max_size=2, unique=True)),
         "power": draw(st.integers(0, 4)),
         "toughness": draw(st.integers(1, 4)),
+        "mana_value": draw(st.integers(0, 5)),
         "abilities": abilities,
     }
 

@@ -19,6 +19,7 @@ class Reference:
     old_rules: bool
     controller: dict[str, str]
     is_creature: dict[str, bool]
+    is_walker: dict[str, bool] = field(default_factory=dict)
     alive: set[str] = field(default_factory=set)
     attacking: dict[str, str | None] = field(default_factory=dict)  # attacker -> target (None: attacks nothing)
     blocking: dict[str, list[str]] = field(default_factory=dict)  # blocker -> attackers
@@ -61,6 +62,14 @@ class Reference:
                     self.orders[of], self.to_place[of] = self.to_place[of], []
             self.orders.pop(object_id, None)
             self.to_place.pop(object_id, None)
+
+    def _drop_from_order(self, of: str, gone: str) -> None:
+        if of not in self.orders and of not in self.to_place:
+            return
+        self.orders[of] = [c for c in self.orders.get(of, []) if c != gone]
+        self.to_place[of] = [c for c in self.to_place.get(of, []) if c != gone]
+        if not self.orders[of] and len(self.to_place[of]) == 1:
+            self.orders[of], self.to_place[of] = self.to_place[of], []
 
     def in_combat(self, object_id: str) -> bool:
         return object_id in self.attacking or object_id in self.blocking or object_id in self.attacked
@@ -122,13 +131,15 @@ class Reference:
                 self.controller[value] = event["to"]
         elif kind == "change":
             self.is_creature[value] = "creature" in event["types"]
+            self.is_walker[value] = "planeswalker" in event["types"]
             if not self.is_creature[value]:
                 self.leave(value, ("attacking", "blocking"))
             if "planeswalker" not in event["types"]:
                 self.leave(value, ("attacked",))
         elif kind == "made_to_block":
             attacker = event["blocking"]
-            if attacker in self.attacking and value not in self.removed and self.is_creature[value]:
+            # an effect that makes a creature block may make one removed from combat block again (101.1)
+            if attacker in self.attacking and self.is_creature[value]:
                 self.start_blocking(value, attacker)
         elif kind == "enters_blocking":
             self.alive.add(value["id"])
@@ -146,6 +157,19 @@ class Reference:
             self.blocked[value] = True
         elif kind == "becomes_unblocked" and value in self.attacking:
             self.blocked[value] = False
+        elif kind == "stops_blocking":  # it stays a blocking creature, the attacker stays blocked (509.1g-h)
+            attacker = event["attacker"]
+            if attacker in self.blocking.get(value, []):
+                self.blocking[value].remove(attacker)
+                for of, gone in ((attacker, value), (value, attacker)):  # old 509.2a, 509.3a
+                    self._drop_from_order(of, gone)
+        elif kind == "reselect_attack" and value in self.attacking:
+            target = event["attacking"]
+            walker = target in self.alive and self.is_walker.get(target, False) and self.controller[target] == DEFENDER
+            if target == DEFENDER or walker:  # 508.7c: an opponent or their planeswalker
+                self.attacking[value] = target
+                if target != DEFENDER:
+                    self.attacked.add(target)
         elif kind == "damage_assignment_order" and self.old_rules:
             self.announce(value, event["order"])
 

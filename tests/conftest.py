@@ -18,6 +18,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from browser_support import browser  # noqa: F401  (the browser tests' headless Chromium, a fixture)
 
 REPOSITORY_ROOT = Path(__file__).resolve().parent.parent
 EXIT_WATCHDOG_SECONDS = 300

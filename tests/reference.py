@@ -15,8 +15,10 @@ from dataclasses import dataclass
 from combatcheck.models import Permanent, Snapshot
 from combatcheck.models.abilities import (
     BlockCost,
+    BlockCostAgainst,
     BlocksIfAble,
     CanBlockAdditional,
+    CanBlockAsThoughReach,
     CanBlockOnly,
     CantBeBlockedBy,
     CantBeBlockedExceptBy,
@@ -24,9 +26,12 @@ from combatcheck.models.abilities import (
     CantBlockCreatures,
     CantBlockUnlessAlsoBlocking,
     CantBlockUnlessOthersBlock,
+    CostToBlockIt,
     Landwalk,
     MaxBlockers,
     MinBlockers,
+    MustBeBlockedByAtLeastIfAble,
+    MustBeBlockedByIfAble,
     ProtectionFrom,
 )
 from combatcheck.models.characteristics import CardType, Color, Supertype
@@ -73,13 +78,17 @@ class RefBoard:
 
 def pair_ok(board: RefBoard, b: Permanent, a: Permanent) -> bool:
     """Every single-pair rule: 509.1a basics, evasion (702.x), blocker's own restrictions."""
-    if CardType.CREATURE not in b.types or CardType.BATTLE in b.types or b.tapped or b.phased_out:
+    tapped = b.tapped and not has(b, "can_block_as_though_untapped")  # Masako the Humorless
+    if CardType.CREATURE not in b.types or CardType.BATTLE in b.types or tapped or b.phased_out:
         return False
     if board.team[b.controller] != board.team[board.defender[a.id]]:
         return False
-    if has(a, "flying") and not (has(b, "flying") or has(b, "reach")):
+    as_reach = any(x.can_block_as_though_reach.matches(a, b) for x in abilities(b, CanBlockAsThoughReach))
+    if has(a, "flying") and not (has(b, "flying") or has(b, "reach") or as_reach):
         return False
-    if has(a, "shadow") != has(b, "shadow"):
+    if has(a, "shadow") and not (has(b, "shadow") or has(b, "can_block_shadow")):  # 702.28b, Aetherflame Wall
+        return False
+    if has(b, "shadow") and not has(a, "shadow"):
         return False
     if has(a, "horsemanship") and not has(b, "horsemanship"):
         return False
@@ -90,6 +99,8 @@ def pair_ok(board: RefBoard, b: Permanent, a: Permanent) -> bool:
     if has(a, "skulk") and (b.power or 0) > (a.power or 0):
         return False
     if has(a, "cant_be_blocked") or has(b, "cant_block"):
+        return False
+    if has(a, "cant_be_blocked_while_attacking_alone") and len(board.attackers) == 1:  # 506.5: Dream Prowler
         return False
     lands = [
         p
@@ -143,9 +154,23 @@ def costs_of(board: RefBoard, b: Permanent) -> list[str]:
     return out
 
 
-def paid_blockers(board: RefBoard, decl: Declaration) -> frozenset[str]:
-    """The creatures whose block costs `decl` pays (509.1d): every costly creature it declares as a blocker."""
-    return frozenset(b for b, _ in decl if costs_of(board, board.perms[b]))
+def pair_costs_of(b: Permanent, a: Permanent) -> list[str]:
+    """The costs to block `a` in particular, per (blocker, attacker): the blocker's (Hipparion: creatures with power
+    3 or greater) and the attacker's (Awesome Presence: for each creature blocking it)."""
+    own = [
+        x.block_cost_against.cost
+        for x in abilities(b, BlockCostAgainst)
+        if x.block_cost_against.attackers.matches(a, b)
+    ]
+    return own + [x.cost_to_block_it for x in abilities(a, CostToBlockIt)]
+
+
+def paid_blockers(board: RefBoard, decl: Declaration) -> frozenset[object]:
+    """What `decl` pays for (509.1d): every costly creature it declares as a blocker, and every (blocker, attacker)
+    pair that costs to declare."""
+    creatures = frozenset(b for b, _ in decl if costs_of(board, board.perms[b]))
+    pairs = frozenset((b, a) for b, a in decl if a in board.perms and pair_costs_of(board.perms[b], board.perms[a]))
+    return creatures | pairs
 
 
 def restrictions_ok(board: RefBoard, decl: Declaration) -> bool:
@@ -211,7 +236,7 @@ def requirements_obeyed(board: RefBoard, decl: Declaration) -> int:
     attacking = {a.id for a in board.attackers}
     count = 0
     for b in board.defending_creatures():
-        if b.tapped:
+        if b.tapped and not has(b, "can_block_as_though_untapped"):
             continue
         if has(b, "blocks_each_combat_if_able"):
             count += b.id in blocking
@@ -223,9 +248,15 @@ def requirements_obeyed(board: RefBoard, decl: Declaration) -> int:
             count += a.id in blocked
         if has(a, "must_be_blocked_by_exactly_one_if_able"):
             count += sum(1 for _, x in decl if x == a.id) == 1
+        band = next((set(b) for b in board.snapshot.bands if a.id in b), {a.id})
+        for x in abilities(a, MustBeBlockedByIfAble):  # a blocker of a band member blocks the band (702.22h)
+            count += any(m in band and x.must_be_blocked_by_if_able.matches(board.perms[b], a) for b, m in decl)
+        for x in abilities(a, MustBeBlockedByAtLeastIfAble):  # pairs on the band, as the solver counts them
+            count += sum(1 for _, m in decl if m in band) >= x.must_be_blocked_by_at_least_if_able
         if has(a, "all_able_must_block_it"):
             for b in board.defending_creatures():
-                if not b.tapped and board.team[b.controller] == board.team[board.defender[a.id]]:
+                untapped = not b.tapped or has(b, "can_block_as_though_untapped")
+                if untapped and board.team[b.controller] == board.team[board.defender[a.id]]:
                     count += (b.id, a.id) in decl
     return count
 
@@ -259,7 +290,7 @@ class RefResult:
     restrictions_ok: bool
 
 
-def reference_optimum(board: RefBoard, paid: frozenset[str] = frozenset()) -> int:
+def reference_optimum(board: RefBoard, paid: frozenset[object] = frozenset()) -> int:
     """The most requirements a restriction-obeying declaration obeys, paying only for the creatures in `paid`."""
     best = 0
     for decl in all_declarations(board, beyond_capacity=0):

@@ -30,7 +30,6 @@ class ReferenceTriggers:
         self.blocks: dict[tuple[str, str], tuple[str, ...]] = {}  # (blocker, attacker) -> blocker colors then
         self.blocked: set[str] = set()
         self.blocking: set[str] = set()  # blocking creatures stay so when their attacker leaves combat (509.1g)
-        self.removed: set[str] = set()  # the timeline never lets a creature removed from combat come back into it
 
     # -- helpers ---------------------------------------------------------------------------------------------
     def _white(self, colors: tuple[str, ...]) -> bool:
@@ -80,7 +79,20 @@ class ReferenceTriggers:
 
     # -- events ----------------------------------------------------------------------------------------------
     def event(self, event: Any) -> Counter[Key]:
+        blocked_before = set(self.blocked)
+        out = self._event(event)
+        newly = self.blocked - blocked_before
+        for source in self.perms.values():  # 509.3c, once per event: "one or more creatures you control become blocked"
+            mine = [a for a in newly if self.perms[a]["controller"] == source["controller"]]
+            for spec in _params(source, "whenever_one_or_more_creatures_become_blocked"):
+                if spec.get("whose") == "you" and mine:
+                    out[("one_or_more_creatures_become_blocked", source["id"])] += 1
+        return Counter({k: v for k, v in out.items() if v})
+
+    def _event(self, event: Any) -> Counter[Key]:
         out: Counter[Key] = Counter()
+        if event == "beginning_of_combat":  # 511.3: the earlier combat ended; nothing is in combat any more
+            self.attacking, self.blocks, self.blocked, self.blocking = set(), {}, set(), set()
         if not isinstance(event, dict):
             return out
         if "declare_attackers" in event:
@@ -109,9 +121,13 @@ class ReferenceTriggers:
                     out[("attacks_and_isnt_blocked", attacker)] += _has(
                         self.perms[attacker], "whenever_attacks_and_isnt_blocked"
                     )
+                    out[("attacks_a_player_and_isnt_blocked", attacker)] += _has(  # every attack is on ben, a player
+                        self.perms[attacker], "whenever_attacks_a_player_and_isnt_blocked"
+                    )
         elif "made_to_block" in event:
             blocker, attacker = event["made_to_block"], event["blocking"]
-            if (blocker, attacker) not in self.blocks and attacker in self.attacking and blocker not in self.removed:
+            # 509.3a-d: a creature removed from combat and made to block again (101.1) begins to block anew
+            if (blocker, attacker) not in self.blocks and attacker in self.attacking:
                 self._blocker_joins(out, blocker, attacker, entered=False)
         elif "enters_blocking" in event:
             token = dict(event["enters_blocking"])
@@ -127,8 +143,6 @@ class ReferenceTriggers:
                 out[("rampage", attacker)] += len(_params(a, "rampage"))
         elif "remove_from_combat" in event:
             gone = event["remove_from_combat"]
-            if gone in self.attacking or self._blocking(gone):  # a creature not in combat is not removed from it
-                self.removed.add(gone)
             touched = {a for (b, a) in self.blocks if b == gone}
             before = {a: self._count_blockers(a) for a in touched}
             self.blocks = {k: v for k, v in self.blocks.items() if gone not in k}
@@ -138,6 +152,12 @@ class ReferenceTriggers:
             for attacker in sorted(touched):
                 if attacker in self.attacking:
                     self._exactly_two(out, attacker, before[attacker])
+        elif "stops_blocking" in event:  # it stays a blocking creature and the attacker stays blocked (509.1g-h)
+            blocker, attacker = event["stops_blocking"], event["attacker"]
+            if (blocker, attacker) in self.blocks:
+                before_count = self._count_blockers(attacker)
+                del self.blocks[(blocker, attacker)]
+                self._exactly_two(out, attacker, before_count)  # 509.3e: removing blockers counts too
         elif "change" in event and "colors" in event:
             self.perms[event["change"]]["colors"] = list(event["colors"])
-        return Counter({k: v for k, v in out.items() if v})
+        return out

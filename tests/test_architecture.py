@@ -47,7 +47,8 @@ ALLOWED: dict[str, set[str]] = {
     "models": {"card_source", "limits", "languages"},
     "cards": {"card_source", "limits"} | CAPABILITY,
     "solver": {"models", "languages"},
-    "batch": {"solver", "combat", "models", "limits"} | CAPABILITY,  # combat: a legal record's triggers (--triggers)
+    # combat: a legal record's triggers (--triggers); render: the pictures of the report's illegal records
+    "batch": {"solver", "combat", "render", "models", "limits"} | CAPABILITY,
     "generate": set() | CAPABILITY,  # verdicts known by construction: never asks the checker
     "combat": {"solver", "models"} | CAPABILITY,  # planned: the combat timeline and triggers
     "importers": {"models", "cards", "batch"} | CAPABILITY,  # planned: recorded-game formats (Arena)

@@ -235,8 +235,11 @@ def test_truncated_log_garbage_and_no_combat_are_counted_not_fatal(tmp_path: Pat
         "2c67eed8-g1-t4-attackers",
     ]
     assert summary.damaged_lines == 1 and summary.unfinished_combats == 1
-    empty, summary = run_import(tmp_path, "Mono path[0] = 'C:/x'\nnothing here\n")
-    assert empty == [] and summary.games == 0
+    other = tmp_path / "other.log"  # no event at all: not a Player.log (issue 20 item 5), and nothing is written
+    other.write_text("Mono path[0] = 'C:/x'\nnothing here\n")
+    summary = import_logs([other], tmp_path / "none.jsonl")
+    assert summary.games == 0 and not summary.written and not (tmp_path / "none.jsonl").exists()
+    assert (summary.files[0].problem or "").startswith("not an MTG Arena Player.log: the file is text without")
 
 
 def test_several_matches_and_a_game_without_combat(tmp_path: Path) -> None:

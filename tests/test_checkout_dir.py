@@ -23,7 +23,8 @@ def run_pytest_in_a_clone_named(tmp_path: Path, name: str, *, with_conftest: boo
     (clone / "pyproject.toml").write_text('[tool.pytest.ini_options]\ntestpaths = ["tests"]\n')
     (clone / "tests" / "test_one.py").write_text("def test_one() -> None:\n    assert True\n")
     if with_conftest:
-        shutil.copy(TESTS / "conftest.py", clone / "tests" / "conftest.py")
+        for helper in ("conftest.py", "browser_support.py"):  # the conftest imports the browser fixture's module
+            shutil.copy(TESTS / helper, clone / "tests" / helper)
     return subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
         cwd=clone,

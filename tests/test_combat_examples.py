@@ -12,6 +12,7 @@ from combatcheck.cli import app
 from combatcheck.combat import follow
 from combatcheck.combat.narration import timeline_lines
 from combatcheck.models import load_snapshot
+from combatcheck.solver import check
 from typer.testing import CliRunner
 
 FOLDER = Path(__file__).parent.parent / "examples" / "combat"
@@ -35,6 +36,21 @@ def test_narration_is_the_committed_text(path: Path) -> None:
     timeline = follow(snapshot, lang=lang)  # type: ignore[arg-type]
     assert timeline.verdict == expected_verdict.group(1)
     assert "\n".join(timeline_lines(timeline, snapshot)) + "\n" == path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.name for p in EXAMPLES])
+def test_expected_triggers(path: Path) -> None:
+    """'# expected-triggers: EVENT:key:source=times ...': how many times an ability triggers on that event (0: not)."""
+    text = path.read_text(encoding="utf-8")
+    expected = re.search(r"^# expected-triggers: (.+)$", text, re.M)
+    if expected is None:
+        return
+    timeline = follow(load_snapshot(text, str(path)))
+    for item in expected.group(1).split():
+        entry, times = item.split("=")
+        index, key, source = entry.split(":")
+        found = timeline.triggers.get(int(index), [])
+        assert sum(t.times for t in found if t.key == key and t.source == source) == int(times), item
 
 
 def test_the_command_prints_the_narration_and_exits_by_verdict() -> None:
@@ -62,3 +78,40 @@ def test_check_refuses_a_snapshot_with_events() -> None:
     result = CliRunner().invoke(app, ["check", str(FOLDER / "flash-foliage.yaml")])
     assert result.exit_code == 2
     assert "combatcheck combat" in result.stderr
+
+
+DECLARATIONS = sorted((FOLDER.parent).glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", DECLARATIONS, ids=[p.name for p in DECLARATIONS])
+def test_a_declaration_without_events_is_judged_as_check_judges_it(path: Path) -> None:
+    """Issue 19: `combat` on a snapshot with a `declaration:` and no `events:` judges that declaration as its first
+    event, with the checker's verdict; it never says "everything written is legal" for an illegal one."""
+    snapshot = load_snapshot(path.read_text(encoding="utf-8"), str(path))
+    timeline = follow(snapshot)
+    verdict = check(snapshot).verdict
+    assert timeline.verdict == verdict
+    declared = timeline.moments[1]
+    assert declared.event == snapshot.step and declared.state.step == snapshot.step
+    assert timeline.declarations[0].verdict == verdict
+
+
+def test_the_command_on_a_declaration_without_events() -> None:
+    result = CliRunner().invoke(app, ["combat", str(FOLDER.parent / "lure.yaml")])
+    assert result.exit_code == 1
+    assert "Declaration of blockers: illegal (509.1)" in result.stdout
+    assert "Now (the declare blockers step)" in result.stdout
+    assert "Everything written is legal" not in result.stdout
+
+
+def test_a_declaration_that_cannot_be_followed_is_refused_naming_the_declaration(tmp_path: Path) -> None:
+    """A declare blockers snapshot with nothing attacking: that step is skipped (508.8), so blockers can't be declared;
+    the error names `declaration`, the field the snapshot wrote, never an event it did not write."""
+    bad = tmp_path / "no-attackers.yaml"
+    bad.write_text(
+        "active_player: ana\nplayers: [ana, ben]\npermanents: [{id: bear, controller: ben}]\n"
+        "declaration: {blocks: {}}\n"
+    )
+    result = CliRunner().invoke(app, ["combat", str(bad)])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: declaration:") and "events[" not in result.stderr

@@ -150,3 +150,20 @@ def test_current_rules_have_no_order() -> None:
     nothing = of_kind(changes_of(timeline, 2), "nothing")[0]
     assert (nothing.reason, nothing.rule, nothing.edition) == ("no_order_current_rules", "510.1c", "current")
     assert timeline.verdict == "legal" and not timeline.final.state.orders
+
+
+def test_a_removed_blocker_made_to_block_again_is_placed_in_the_order_again() -> None:
+    """Rules before Nov 2024: the removed blocker leaves the Wurm's order (509.2a); made to block again, the active
+    player announces its new position (509.6), the others keeping their relative order."""
+    timeline = wurm(
+        {"damage_assignment_order": "wurm", "order": ["angel", "bear", "elves"], "by": "ana"},
+        {"remove_from_combat": "bear"},
+        {"made_to_block": "bear", "blocking": "wurm"},
+        {"damage_assignment_order": "wurm", "order": ["bear", "angel", "elves"], "by": "ana"},
+    )
+    assert order(timeline.moments[4].state, "wurm").order == ("angel", "elves")  # after events[3]
+    due = of_kind(changes_of(timeline, 4), "order_due")
+    assert [(d.of, d.by, d.creatures, d.whole, d.rule) for d in due] == [("wurm", "ana", ("bear",), False, "509.6")]
+    assert order(timeline.final.state, "wurm").order == ("bear", "angel", "elves")
+    assert order(timeline.final.state, "bear").order == ("wurm",)  # alone in its own order: placed at once
+    assert timeline.verdict == "legal"

@@ -2,7 +2,7 @@
 (`combat_reference.py`), and the invariants of issue 11 hold, each checked on the states alone:
 
 - a blocked creature stays blocked until it is removed from combat, an effect makes it unblocked, or combat ends;
-- a creature removed from combat never comes back into it;
+- a creature removed from combat comes back into it only by an effect that makes it block (101.1);
 - nothing is both attacking and blocking, and who-blocks-whom reads the same from both sides;
 - under the rules before Nov 2024, each damage assignment order holds exactly the creatures in combat with it.
 """
@@ -70,6 +70,8 @@ def timelines(draw: st.DrawFn) -> tuple[bool, list[Any]]:
                     "becomes_unblocked",
                     "damage_assignment_order",
                     "combat_damage",
+                    "stops_blocking",
+                    "reselect_attack",
                 ]
             )
         )
@@ -125,6 +127,17 @@ def timelines(draw: st.DrawFn) -> tuple[bool, list[Any]]:
                 else draw(st.lists(st.sampled_from(sorted(alive)), unique=True, min_size=1, max_size=4))
             )
             events.append({"damage_assignment_order": of, "order": list(named)})
+        elif kind == "stops_blocking":
+            theirs = sorted(c for c, who in alive.items() if who == DEFENDER and c != "jace")
+            if theirs:
+                events.append(
+                    {"stops_blocking": draw(st.sampled_from(theirs)), "attacker": draw(st.sampled_from(every_attacker))}
+                )
+        elif kind == "reselect_attack":
+            present_attackers = [a for a in every_attacker if a in alive]
+            if present_attackers:
+                target = draw(st.sampled_from([DEFENDER, "jace", ACTIVE]))
+                events.append({"reselect_attack": draw(st.sampled_from(present_attackers)), "attacking": target})
         elif kind == "combat_damage" and not damage_done:
             events.append("combat_damage")
             damage_done = True
@@ -141,7 +154,12 @@ def _check_invariants(timeline: Timeline, events: list[Any]) -> None:
         attacking = {a.id for a in state.attackers}
         blocking = {b.id for b in state.blockers}
         assert not attacking & blocking, "nothing is both attacking and blocking"
-        assert not (attacking | blocking) & removed, "a creature removed from combat never comes back"
+        assert not attacking & removed, "a creature removed from combat never attacks again"
+        event = events[moment.index] if moment.index >= 0 else None
+        back = (blocking & removed) - ({b.id for b in previous.blockers} if previous is not None else set())
+        assert not back or (isinstance(event, dict) and event.get("made_to_block") in back), (
+            "a creature removed from combat blocks again only when an effect makes it block (101.1)"
+        )
         removed |= {r.id for r in state.removed if "attacked" not in r.roles}
         for attacker in state.attackers:
             assert set(attacker.blockers) == {b.id for b in state.blockers if attacker.id in b.attackers}
@@ -169,6 +187,7 @@ def _agree(timeline: Timeline, old: bool, events: list[Any]) -> None:
         old_rules=old,
         controller={p["id"]: p["controller"] for p in permanents},
         is_creature={p["id"]: "planeswalker" not in p.get("types", []) for p in permanents},
+        is_walker={p["id"]: "planeswalker" in p.get("types", []) for p in permanents},
         alive={p["id"] for p in permanents},
     )
     for moment in timeline.moments[1:]:

@@ -116,9 +116,46 @@ def test_506_4d_blocking_creature_that_is_also_an_attacked_planeswalker() -> Non
     assert {r for c in of_kind(changes_of(both, 2), "removed_from_combat") for r in c.roles} == {"blocking", "attacked"}
 
 
-def test_a_removed_creature_never_comes_back() -> None:
-    timeline = run(ATTACK, BLOCK, {"remove_from_combat": "wall"}, {"made_to_block": "wall", "blocking": "ogre"})
-    assert of_kind(changes_of(timeline, 3), "nothing")[0].reason == "removed_earlier"
+def test_an_effect_makes_a_removed_creature_block_again() -> None:
+    """Balduvian Warlord: "Remove target blocking creature from combat. ... then it blocks an attacking creature of
+    your choice" (ruling 2006-07-15). 506.4 ends its block; the card's text makes it block again (101.1, 509.3a)."""
+    timeline = run(
+        ATTACK,
+        BLOCK,
+        {"remove_from_combat": "wall"},
+        {"becomes_unblocked": "elf"},
+        {"made_to_block": "wall", "blocking": "ogre"},
+    )
+    changes = changes_of(timeline, 4)
+    again = of_kind(changes, "blocks_again")
+    assert [(c.blocker, c.attacker, c.rule) for c in again] == [("wall", "ogre", "101.1")]
+    blocks = of_kind(changes, "blocks")[0]
+    assert (blocks.blocker, blocks.attacker, blocks.was_blocking, blocks.rule) == ("wall", "ogre", False, "509.3a")
+    state = timeline.final.state
+    assert blk(state, "wall").attackers == ("ogre",)
+    assert set(att(state, "ogre").blockers) == {"bear", "wall"}
+    assert att(state, "elf").status == "unblocked"
+    assert [r.id for r in state.removed] == ["wall"]  # it was removed once in this combat phase
+
+
+def test_sorrows_path_each_removed_blocker_blocks_what_the_other_blocked() -> None:
+    """Sorrow's Path: both blockers are removed from combat, then each blocks what the other was blocking."""
+    timeline = run(
+        ATTACK,
+        BLOCK,
+        {"remove_from_combat": "bear"},
+        {"remove_from_combat": "wall"},
+        {"made_to_block": "bear", "blocking": "elf"},
+        {"made_to_block": "wall", "blocking": "ogre"},
+    )
+    state = timeline.final.state
+    assert (blk(state, "bear").attackers, blk(state, "wall").attackers) == (("elf",), ("ogre",))
+    assert att(state, "ogre").status == att(state, "elf").status == "blocked"
+
+
+def test_a_removed_creature_still_does_not_block_on_its_own() -> None:
+    """Only an effect that makes it block brings it back: declaring it again is not possible (one declaration)."""
+    timeline = run(ATTACK, BLOCK, {"remove_from_combat": "wall"}, "combat_damage")
     assert timeline.final.state.blocker("wall") is None
 
 

@@ -131,6 +131,7 @@ def test_put_onto_the_battlefield_blocking_lumengrid_warden_current_rules() -> N
     [
         ({"id": "relic", "controller": "ben", "types": ["artifact"]}, "ogre", "not_a_creature", "506.3a"),
         (creature("cat", "cai"), "ogre", "not_defending", "506.3d"),
+        (creature("cat", "ana"), "ogre", "not_defending", "506.3d"),  # the attacking player's: not bad input
         (creature("cat", "ben"), "elf", "attacker_gone", "509.4a"),
         (
             {"id": "siege", "controller": "ben", "types": ["creature", "battle"], "protector": "ana"},
@@ -157,6 +158,8 @@ def test_entering_but_never_blocking(entering: dict[str, object], target: str, r
     [
         ({"id": "relic", "controller": "ana", "types": ["artifact"]}, "ben", "not_a_creature", "506.3a"),
         (creature("thief", "ben"), "ben", "not_attacking_player", "506.3b"),
+        (creature("thief", "ben"), "ana", "not_attacking_player", "506.3b"),  # issue 19: not bad input
+        (creature("thief", "ben"), "jace", "not_attacking_player", "506.3b"),  # whatever it would attack
         (creature("token", "ana"), "gone", "target_gone", "506.3c"),
     ],
 )
@@ -171,6 +174,13 @@ def test_entering_but_never_attacking(entering: dict[str, object], target: str, 
     never = of_kind(changes_of(timeline, 2), "never_attacking")
     assert (never[0].reason, never[0].rule) == (reason, rule)
     assert [a.id for a in timeline.final.state.attackers] == ["ogre"]
+    assert timeline.final.state.permanent(str(entering["id"])) is not None  # it does enter the battlefield
+
+
+def test_an_attacking_players_creature_put_onto_the_battlefield_attacking_its_own_team_is_bad_input() -> None:
+    """The impossible stays bad input: the attacking player's creature can't attack that player (508.4)."""
+    with pytest.raises(SnapshotError, match="not an opponent"):
+        run(ATTACK, {"enters_attacking": creature("token", "ana"), "attacking": "ana"})
 
 
 def test_made_to_block_old_509_6() -> None:
@@ -331,3 +341,65 @@ def test_entering_blocking_a_creature_that_never_attacked_is_not_said_to_have_st
     for lang, text in expected.items():
         lines = timeline_lines(follow(snapshot, lang=lang), snapshot)
         assert any(text in line for line in lines), (lang, lines)
+
+
+def test_702_22j_the_defending_player_divides_damage_among_blockers_with_banding() -> None:
+    """An attacker blocked by two creatures, one with banding: ben (defending), not ana, divides its damage."""
+    permanents = [creature("ogre", "ana"), creature("hero", "ben", "banding"), creature("bear", "ben")]
+    attack = {"declare_attackers": {"attacks": {"ogre": "ben"}}}
+    block = {"declare_blockers": {"blocks": {"hero": "ogre", "bear": "ogre"}}}
+    for rules in ("current", "before_foundations"):
+        events = [attack, block, {"damage_assignment_order": "ogre", "order": ["hero", "bear"]}, "combat_damage"]
+        timeline = run(*events, permanents=permanents, rules=rules)
+        ogre = next(c for c in of_kind(changes_of(timeline, 3), "assigns_damage") if c.creature == "ogre")
+        assert (ogre.divided_by, ogre.rule) == ("ben", "702.22j"), rules
+    data = {"active_player": "ana", "players": ["ana", "ben"], "permanents": permanents, "events": events}
+    snapshot = snapshot_from_data(data)
+    text = "\n".join(timeline_lines(follow(snapshot), snapshot))
+    assert "divided as ben, the defending player, chooses" in text
+    plain = run(attack, {"declare_blockers": {"blocks": {"bear": "ogre"}}}, "combat_damage", permanents=permanents)
+    assert of_kind(changes_of(plain, 2), "assigns_damage")[0].divided_by is None
+
+
+def test_702_22k_the_active_player_divides_a_blockers_damage_among_attackers_with_banding() -> None:
+    permanents = [
+        creature("hero", "ana", "banding"),
+        creature("ogre", "ana"),
+        creature("wall", "ben", {"can_block_additional": 1}),
+    ]
+    attack = {"declare_attackers": {"attacks": {"hero": "ben", "ogre": "ben"}}}
+    timeline = run(
+        attack, {"declare_blockers": {"blocks": {"wall": ["hero", "ogre"]}}}, "combat_damage", permanents=permanents
+    )
+    wall = next(c for c in of_kind(changes_of(timeline, 2), "assigns_damage") if c.creature == "wall")
+    assert (wall.divided_by, wall.rule) == ("ana", "702.22k")
+    others = [creature("ogre", "ana"), creature("elf", "ana"), creature("wall", "ben", {"can_block_additional": 1})]
+    attack = {"declare_attackers": {"attacks": {"elf": "ben", "ogre": "ben"}}}
+    plain = run(attack, {"declare_blockers": {"blocks": {"wall": ["elf", "ogre"]}}}, "combat_damage", permanents=others)
+    wall = next(c for c in of_kind(changes_of(plain, 2), "assigns_damage") if c.creature == "wall")
+    assert (wall.divided_by, wall.rule) == (None, "510.1d")
+
+
+def test_702_22j_bands_with_other_needs_another_creature_of_the_quality() -> None:
+    legendary = {"supertypes": ["legendary"]}
+    permanents = [
+        creature("ogre", "ana"),
+        creature("knight", "ben", {"bands_with_other": legendary}, supertypes=["legendary"]),
+        creature("lord", "ben", supertypes=["legendary"]),
+        creature("bear", "ben"),
+    ]
+    attack = {"declare_attackers": {"attacks": {"ogre": "ben"}}}
+    both = run(
+        attack,
+        {"declare_blockers": {"blocks": {"knight": "ogre", "lord": "ogre"}}},
+        "combat_damage",
+        permanents=permanents,
+    )
+    assert of_kind(changes_of(both, 2), "assigns_damage")[0].divided_by == "ben"
+    one = run(
+        attack,
+        {"declare_blockers": {"blocks": {"knight": "ogre", "bear": "ogre"}}},
+        "combat_damage",
+        permanents=permanents,
+    )
+    assert of_kind(changes_of(one, 2), "assigns_damage")[0].divided_by is None

@@ -1,12 +1,10 @@
 """The judge's desk in a real browser: headless Chromium (Debian's package) driven by Playwright.
 
-Skipped when Chromium or Playwright is missing, unless COMBATCHECK_BROWSER_TESTS=required (as .ci/run sets it), so
-CI can't pass without running them. Screenshots are kept in tests/artifacts/ (not committed).
+The browser and its skipping rules are tests/browser_support.py's. Screenshots are kept in tests/artifacts/.
 """
 
 from __future__ import annotations
 
-import os
 import socket
 import threading
 import time
@@ -15,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from browser_support import WAIT_MS, shot
 from combatcheck.cli import app
 from combatcheck.desk.app import create_app
 from combatcheck.models import load_snapshot
@@ -24,49 +23,7 @@ from typer.testing import CliRunner
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 EXAMPLES = Path(__file__).parent.parent / "examples"
-ARTIFACTS = Path(__file__).parent / "artifacts"
-# How long the browser may take to start, a page to answer, an expectation to come true: bounds that only a stall
-# reaches, on a slow and busy machine too (Playwright's own are 5 s for `expect`, 30 s for actions and the launch).
-LAUNCH_MS = 120_000
-WAIT_MS = 60_000
-
-
-def _missing() -> str | None:
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "Playwright is not installed (pip install -e '.[test]')"
-    if not CHROMIUM.exists():
-        return f"{CHROMIUM} is missing (apt-get install chromium)"
-    return None
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    reason = _missing()
-    if reason is not None:
-        if os.environ.get("COMBATCHECK_BROWSER_TESTS") == "required":
-            pytest.fail(f"browser tests are required here: {reason}")
-        pytest.skip(reason)
-    from playwright.sync_api import expect, sync_playwright
-
-    expect.set_options(timeout=WAIT_MS)
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, timeout=LAUNCH_MS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture(scope="module")
@@ -120,8 +77,7 @@ def _open(page: Page, url: str | None = None) -> None:
 
 
 def _shot(page: Page, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+    shot(page, name)
 
 
 def _add_card(page: Page, card: str, controller: str, attacking: str | None = None) -> None:

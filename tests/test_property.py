@@ -73,9 +73,9 @@ def test_cpsat_agrees_with_brute_force_when_a_blocker_is_paid_for(board: dict[st
 def _agree_on_blocks(board: dict[str, Any], pick: int, how: str) -> None:
     snapshot = snapshot_from_data(board)
     ref = RefBoard.of(snapshot)
-    optima: dict[frozenset[str], int] = {}
+    optima: dict[frozenset[object], int] = {}
 
-    def optimum_paying(paid: frozenset[str]) -> int:
+    def optimum_paying(paid: frozenset[object]) -> int:
         """The optimum depends on the proposal only through the creatures it pays for (509.1c)."""
         if paid not in optima:
             optima[paid] = reference_optimum(ref, paid)

@@ -12,7 +12,15 @@ from combatcheck.models.answers import Choice, ChoiceAnswer, ForcedChoices
 from combatcheck.solver import can_attack, can_block, check, count_declarations, forced_choices
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
-from reference import RefBoard, all_declarations, costs_of, pair_ok, reference_optimum, requirements_obeyed
+from reference import (
+    RefBoard,
+    all_declarations,
+    costs_of,
+    pair_costs_of,
+    pair_ok,
+    reference_optimum,
+    requirements_obeyed,
+)
 from reference import restrictions_ok as block_ok
 from reference_attacks import AttackBoard, all_attacks, pays
 from reference_attacks import pair_ok as attack_pair_ok
@@ -176,7 +184,11 @@ def test_block_questions_agree_with_brute_force(board: dict[str, Any], pick: int
     snapshot = snapshot_from_data(board)
     ref = RefBoard.of(snapshot)
     optimum = reference_optimum(ref)
-    free = [d for d in all_declarations(ref, beyond_capacity=0) if not any(costs_of(ref, ref.perms[b]) for b, _ in d)]
+
+    def costly(b: str, a: str) -> bool:  # a blocker's own cost, or a cost to block that attacker (block_cost_against)
+        return bool(costs_of(ref, ref.perms[b]) or pair_costs_of(ref.perms[b], ref.perms[a]))
+
+    free = [d for d in all_declarations(ref, beyond_capacity=0) if not any(costly(b, a) for b, a in d)]
     obeying = [d for d in free if block_ok(ref, d)]
     legal = [d for d in obeying if requirements_obeyed(ref, d) >= optimum]
     _check_count(snapshot, legal, lambda d: d.block_pairs())
@@ -188,7 +200,7 @@ def test_block_questions_agree_with_brute_force(board: dict[str, Any], pick: int
     ]
     _check_forced(forced_choices(snapshot), legal, blockers, attackers, same_side)
 
-    cost_free = [(b, a) for b, a in same_side if not costs_of(ref, ref.perms[b])]
+    cost_free = [(b, a) for b, a in same_side if not costly(b, a)]
     if not cost_free:
         return
     b, a = cost_free[pick % len(cost_free)]

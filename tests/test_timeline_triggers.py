@@ -222,3 +222,56 @@ def test_follow_reports_triggers_per_event_in_its_json() -> None:
     assert list(timeline.triggers) == [1]
     assert timeline.triggers[1][0].key == "rampage" and "se dispara" in timeline.triggers[1][0].message
     assert '"triggers"' in timeline.model_dump_json()
+
+
+def test_a_creature_made_to_block_again_after_removal_blocks_anew() -> None:
+    """509.3a: "whenever ~ blocks" triggers when an effect makes it block and it wasn't a blocking creature then;
+    509.3d: the attacker's "becomes blocked by a creature" triggers for it again; 509.3c: the attacker, still
+    blocked (509.1h), does not "become blocked" again."""
+    from combat_helpers import run
+
+    permanents = [
+        {
+            "id": "a",
+            "controller": "ana",
+            "power": 2,
+            "toughness": 2,
+            "abilities": ["whenever_becomes_blocked", "whenever_becomes_blocked_by_a_creature"],
+        },
+        {"id": "w", "controller": "ben", "power": 1, "toughness": 4, "abilities": ["whenever_blocks"]},
+    ]
+    timeline = run(
+        {"declare_attackers": {"attacks": {"a": "ben"}}},
+        {"declare_blockers": {"blocks": {"w": "a"}}},
+        {"remove_from_combat": "w"},
+        {"made_to_block": "w", "blocking": "a"},
+        permanents=permanents,
+    )
+    found = timeline.triggers[3]
+    assert times(found, "blocks", "w") == 1
+    assert times(found, "becomes_blocked_by_a_creature", "a") == 1
+    assert times(found, "becomes_blocked", "a") == 0
+
+
+def test_block_triggers_fire_again_in_an_additional_combat_phase() -> None:
+    """Relentless Assault: the same pair blocks in the second combat phase. 511.3 removed everything from combat at
+    the end of the first, so the block is new: "blocks" and "becomes blocked" trigger again (509.3a, c)."""
+    from combat_helpers import run
+
+    permanents = [
+        {
+            "id": "a",
+            "controller": "ana",
+            "power": 2,
+            "toughness": 2,
+            "abilities": ["vigilance", "whenever_becomes_blocked", "whenever_becomes_blocked_by_a_creature"],
+        },
+        {"id": "w", "controller": "ben", "power": 1, "toughness": 4, "abilities": ["whenever_blocks"]},
+    ]
+    attack, block = {"declare_attackers": {"attacks": {"a": "ben"}}}, {"declare_blockers": {"blocks": {"w": "a"}}}
+    timeline = run(attack, block, "end_of_combat", "beginning_of_combat", attack, block, permanents=permanents)
+    for index in (1, 5):
+        found = timeline.triggers[index]
+        assert times(found, "blocks", "w") == 1, index
+        assert times(found, "becomes_blocked", "a") == 1, index
+        assert times(found, "becomes_blocked_by_a_creature", "a") == 1, index

@@ -215,6 +215,9 @@ ALSO_FRENCH = {
     "aura": "the official French subtype « Aura » (and « n'aura », verb avoir)",
     "fortification": "the official French subtype « Fortification »",
     "condition": "French: « une condition que le plateau ne montre pas » (text of a named card not applied)",
+    "point": "the French cards' words: « perd 3 points de vie », « gagnez 1 point de vie »",
+    "poison": "the French cards' counter: « un marqueur « poison » » (Plague Stinger)",
+    "source": "the French CR's word: « une source avec le contact mortel » (702.2b)",
 }
 ALSO_SPANISH = {
     "a": "preposition: « ataca a ben »",

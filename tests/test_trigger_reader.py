@@ -96,7 +96,7 @@ def test_templates(text: str, expected: list[Any]) -> None:
         "Whenever Test Card attacks, if you control an Island, draw a card.",  # 603.4 intervening if
         "Whenever Test Card attacks for the first time each turn, untap it.",
         "Whenever a nontoken creature you control attacks, create a token.",
-        "Whenever Test Card attacks a player and isn't blocked, that player loses 1 life.",
+        "Whenever Test Card attacks a planeswalker, draw a card.",
     ],
 )
 def test_what_the_vocabulary_cannot_say_is_reported(text: str) -> None:

@@ -2,23 +2,34 @@
 
 Each log is streamed, replayed, and every combat declaration it shows becomes one record as soon as its step
 ends, so memory stays flat whatever the size of the logs. The output is written to a temporary file next to
-`out` and renamed at the end: an interrupted import leaves no half-written records file.
+`out`, unique to the run (`.OUT.<pid>.<random>.part`), and renamed at the end: an interrupted import leaves no
+half-written records file. One import at a time writes `out` (the lock of batch/locking.py).
 """
 
 from __future__ import annotations
 
+import copy
+import glob
 import gzip
+import os
+import secrets
+import shutil
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Sequence
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, cast
 
 import orjson
 
+from ...batch.locking import OutputLocked, output_lock
+from ...console import clashing_outputs
 from .probes import probes
-from .reader import Damaged, ReadStats, read_events
+from .reader import GZIP_MAGIC, Damaged, ReadStats, read_events
+from .recognise import no_events_problem
 from .records import build
 from .replay import Replayer
 from .translate import CardLookup
@@ -47,6 +58,9 @@ class FileReport:
     records: int = 0
     old_format_lines: int = 0
     problem: str | None = None
+    dropped_records: int = 0  # records read from data its gzip check refutes: not kept
+    refuted: bool = False
+    read: bool = True  # False: the file can't be opened, or is not a log that holds games (no_events_problem)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -62,6 +76,8 @@ class FileReport:
             data["old_format_lines"] = self.old_format_lines
         if self.problem:
             data["problem"] = self.problem
+        if self.dropped_records:
+            data["dropped_records"] = self.dropped_records
         return data
 
 
@@ -82,6 +98,7 @@ class ImportSummary:
     unfinished_combats: int = 0  # cut off by the end of a log or of a game: no record
     damaged_lines: int = 0
     elapsed: float = 0.0
+    written: bool = False  # False when no file was a log that could be read: nothing is written, --out is kept
 
     @property
     def bytes(self) -> int:
@@ -107,15 +124,45 @@ class ImportSummary:
             "probe_records": dict(sorted(self.probes.items())),
             "unfinished_combats": self.unfinished_combats,
             "damaged_lines": self.damaged_lines,
+            "written": self.written,
             "elapsed_seconds": round(self.elapsed, 3),
             "megabytes_per_second": round(self.megabytes_per_second, 1),
         }
 
 
 def _open_out(path: Path, *, compressed: bool) -> IO[bytes]:
+    """A new file (never an existing one: O_EXCL), with the permissions the umask gives."""
+    raw = os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666), "wb")
     if compressed:
-        return cast(IO[bytes], gzip.open(path, "wb", compresslevel=6))
-    return path.open("wb")
+        return cast(IO[bytes], _GzipOwningFile(raw))
+    return raw
+
+
+class _GzipOwningFile(gzip.GzipFile):
+    """A gzip writer that closes the file it writes into."""
+
+    def __init__(self, raw: IO[bytes]) -> None:
+        super().__init__(filename="", mode="wb", fileobj=raw, compresslevel=6)
+        self._raw = raw
+
+    def close(self) -> None:
+        try:
+            super().close()
+        finally:
+            self._raw.close()
+
+
+def temporary_name(out: Path) -> Path:
+    """Where the records are written until the import ends: unique to this run, hidden beside `out`."""
+    return out.with_name(f".{out.name}.{os.getpid()}.{secrets.token_hex(4)}.part")
+
+
+def _remove_leftovers(out: Path) -> None:
+    """Temporary files of earlier imports into `out` that were killed (SIGKILL, a power cut): called under the
+    lock of `out`, so no live import owns them."""
+    for leftover in out.parent.glob(f".{glob.escape(out.name)}.*.part"):
+        with suppress(OSError):
+            leftover.unlink()
 
 
 def check_usage(logs: Sequence[Path], out: Path, options: ImportOptions) -> None:
@@ -129,9 +176,8 @@ def check_usage(logs: Sequence[Path], out: Path, options: ImportOptions) -> None
         raise ImportUsageError(f"{out} is a directory")
     if not out.parent.is_dir():
         raise ImportUsageError(f"{out.parent} is not a directory")
-    for log in logs:
-        if log.resolve() == out.resolve():
-            raise ImportUsageError(f"{out} is also an input")
+    if clashes := clashing_outputs(logs, [("--out", out)]):
+        raise ImportUsageError(clashes[0])
 
 
 def import_logs(logs: Sequence[Path], out: Path, options: ImportOptions | None = None) -> ImportSummary:
@@ -140,16 +186,55 @@ def import_logs(logs: Sequence[Path], out: Path, options: ImportOptions | None =
     check_usage(logs, out, options)
     summary = ImportSummary(out=str(out))
     started = time.perf_counter()
-    temporary = out.with_name(out.name + ".part")
     try:
-        with _open_out(temporary, compressed=out.name.endswith(".gz")) as handle:
-            for log in logs:
-                summary.files.append(_import_one(log, handle, options, summary))
-        temporary.replace(out)
-    finally:
-        temporary.unlink(missing_ok=True)
+        with output_lock(out):
+            _remove_leftovers(out)
+            temporary = temporary_name(out)
+            try:
+                with _open_out(temporary, compressed=out.name.endswith(".gz")) as handle:
+                    for log in logs:
+                        summary.files.append(_import_checked(log, handle, options, summary))
+                if any(f.read for f in summary.files):
+                    temporary.replace(out)
+                    summary.written = True
+            finally:
+                temporary.unlink(missing_ok=True)
+    except OutputLocked as exc:
+        raise ImportUsageError(str(exc)) from None
     summary.elapsed = time.perf_counter() - started
     return summary
+
+
+def _import_checked(log: Path, handle: IO[bytes], options: ImportOptions, summary: ImportSummary) -> FileReport:
+    """Import one log; a gzip log's records are held back until its gzip check (CRC-32 and length of each member)
+    has passed: records read from data the check refutes are not kept (a creature's power read from corrupt bytes
+    is no power), and the summary does not count them."""
+    if not _is_gzip(log):
+        return _import_one(log, handle, options, summary)
+    before = copy.deepcopy(summary)
+    with tempfile.SpooledTemporaryFile(max_size=16 << 20) as held:  # on disk past 16 MiB
+        report = _import_one(log, cast(IO[bytes], held), options, summary)
+        if not report.refuted:
+            held.seek(0)
+            shutil.copyfileobj(held, handle)
+            return report
+    files = summary.files
+    summary.__dict__.update(before.__dict__)
+    summary.files = files
+    report.dropped_records, report.records = report.records, 0
+    report.problem = (
+        f"{report.problem}; the {report.dropped_records:,} record(s) read from it are not kept: the data its check "
+        "refutes can't be trusted"
+    )
+    return report
+
+
+def _is_gzip(log: Path) -> bool:
+    try:
+        with log.open("rb") as stream:
+            return stream.read(2) == GZIP_MAGIC
+    except OSError:
+        return False
 
 
 def _import_one(log: Path, handle: IO[bytes], options: ImportOptions, summary: ImportSummary) -> FileReport:
@@ -189,8 +274,12 @@ def _import_one(log: Path, handle: IO[bytes], options: ImportOptions, summary: I
             replayer.damaged(item[0], f"an event the importer can't read ({type(exc).__name__}: {exc})")
     replayer.finish()
     report.bytes, report.lines, report.events = stats.bytes, stats.lines, stats.events
-    report.damaged_lines, report.problem, report.games = stats.damaged, stats.problem, len(replayer.games)
+    report.damaged_lines, report.games = stats.damaged, len(replayer.games)
+    unusable = no_events_problem(stats, str(log))
+    report.problem = stats.problem or unusable
+    report.read = unusable is None and not (stats.problem or "").startswith("can't open")
     report.old_format_lines = stats.old_format
+    report.refuted = stats.refuted
     summary.games += len(replayer.games)
     with_combat = sum(1 for g in replayer.games if g.declarations)
     summary.games_with_combat += with_combat
@@ -223,5 +312,8 @@ def summary_lines(summary: ImportSummary) -> list[str]:
         lines.append(
             f"skipped: {summary.unfinished_combats:,} combat(s) cut off, {summary.damaged_lines:,} damaged line(s)"
         )
+    if not summary.written:
+        lines.append(f"nothing written to {summary.out}: no log could be read")
+        return lines
     lines.append(f"written to {summary.out} in {summary.elapsed:.2f} s ({summary.megabytes_per_second:,.1f} MB/s)")
     return lines

@@ -3,6 +3,7 @@
 from typing import Any
 
 from . import (  # noqa: F401  (imported to register their rules)
+    alone,
     attack_requirements,
     attacking,
     banding,

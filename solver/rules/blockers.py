@@ -5,10 +5,12 @@ from __future__ import annotations
 from ...models import Permanent
 from ...models.abilities import (
     BlockCost,
+    BlockCostAgainst,
     CanBlockOnly,
     CantBlockCreatures,
     CantBlockUnlessAlsoBlocking,
     CantBlockUnlessOthersBlock,
+    CostToBlockIt,
     Keyword,
 )
 from ...models.effects import BlockCostEffect, MaxBlockersEffect
@@ -259,3 +261,71 @@ class CostToBlock(BlockRule):
                             source=source,
                         ),
                     )
+
+
+@register
+class CostToBlockThese(BlockRule):
+    key = "block_cost_against"
+    reads = frozenset({"block_cost_against"})
+    cr = "509.1d"
+    kind = "restriction"
+    summary = (
+        "A creature that can't block some attackers unless its controller pays (Hipparion: creatures with power 3 or "
+        "greater): blocking one of them means paying, once per such attacker; nobody is required to pay (509.1c)."
+    )
+    messages = {
+        "cost": Message(
+            "{blocker} can block {attacker} ({filter}) only if {player} pays {cost}",
+            "{blocker} ne peut bloquer {attacker} ({filter:des}) que si {player} paie {cost}",
+            "{blocker} solo puede bloquear a {attacker} ({filter}) si {player} paga {cost}",
+        )
+    }
+
+    def compile(self, ctx: BlockContext) -> None:
+        for blocker in ctx.blockers:
+            for ability in blocker.abilities_of(BlockCostAgainst):
+                spec = ability.block_cost_against
+                for attacker in ctx.blocked_by(blocker):
+                    if spec.attackers.matches(attacker, blocker):
+                        reason = self.reason(
+                            "cost",
+                            blocker=blocker,
+                            attacker=attacker,
+                            filter=FilterTerm(spec.attackers),
+                            player=blocker.controller,
+                            cost=spec.cost,
+                        )
+                        ctx.cost(blocker, spec.cost, reason, target=attacker.id)
+
+
+@register
+class CostToBlockThisAttacker(BlockRule):
+    key = "cost_to_block_it"
+    reads = frozenset({"cost_to_block_it"})
+    cr = "509.1d"
+    kind = "restriction"
+    summary = (
+        "An attacker that can't be blocked unless defending player pays a cost for each creature blocking it "
+        "(Awesome Presence): each blocker of it costs that much; nobody is required to pay (509.1c)."
+    )
+    messages = {
+        "cost": Message(
+            "{blocker} can block {attacker} only if {player} pays {cost} ({source})",
+            "{blocker} ne peut bloquer {attacker} que si {player} paie {cost} ({source})",
+            "{blocker} solo puede bloquear a {attacker} si {player} paga {cost} ({source})",
+        )
+    }
+
+    def compile(self, ctx: BlockContext) -> None:
+        for attacker in ctx.attackers:
+            for ability in attacker.abilities_of(CostToBlockIt):
+                for blocker in ctx.blockers_of(attacker):
+                    reason = self.reason(
+                        "cost",
+                        blocker=blocker,
+                        attacker=attacker,
+                        player=blocker.controller,
+                        cost=ability.cost_to_block_it,
+                        source=SourceTerm(attacker.id),
+                    )
+                    ctx.cost(blocker, ability.cost_to_block_it, reason, target=attacker.id)

@@ -13,7 +13,10 @@ class BlockerIsUntappedCreature(BlockRule):
     key = "untapped_creature_blocks"
     cr = "509.1a"
     kind = "restriction"
-    summary = "A blocker is an untapped creature, not a battle, on the battlefield (phased in)."
+    summary = (
+        "A blocker is an untapped creature (or one that can block as though it were untapped: Masako the "
+        "Humorless), not a battle, on the battlefield (phased in)."
+    )
     messages = {
         "tapped": Message(
             "{blocker} is tapped and can't block",
@@ -53,8 +56,8 @@ class BlockerIsUntappedCreature(BlockRule):
             return "battle"
         if blocker.phased_out:
             return "phased_out"
-        if blocker.tapped:
-            return "tapped"
+        if blocker.tapped and not blocker.has_keyword(Keyword.CAN_BLOCK_AS_THOUGH_UNTAPPED):
+            return "tapped"  # Masako the Humorless: "tapped creatures you control can block as though untapped"
         return None
 
 

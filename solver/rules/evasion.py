@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ...models import Permanent
 from ...models.abilities import (
+    CanBlockAsThoughReach,
     CantBeBlockedBy,
     CantBeBlockedExceptBy,
     CantBeBlockedWhileDefenderControls,
@@ -16,13 +17,12 @@ from ...models.abilities import (
     MaxBlockers,
     MinBlockers,
     ProtectionFrom,
-    ProtectionQuality,
 )
 from ...models.characteristics import CardType, Color, Supertype
-from ...models.filters import CreatureFilter
 from ..ir import Count, Pair, Reason, Receives
 from ..text import FilterTerm, LandwalkTerm, QualityTerm
 from .base import BlockContext, BlockRule, Message, PairRestriction, Plural, register
+from .qualities import protected as _protected
 
 
 @register
@@ -30,7 +30,10 @@ class Flying(PairRestriction):
     key = "flying"
     reads = frozenset({"flying"})
     cr = "702.9b"
-    summary = "A creature with flying can't be blocked except by creatures with flying and/or reach."
+    summary = (
+        "A creature with flying can't be blocked except by creatures with flying and/or reach, or that can block it "
+        "as though they had reach (Dragon Hunter)."
+    )
     messages = {
         "flying": Message(
             "{attacker} has flying and can't be blocked by {blocker}, which has neither flying nor reach",
@@ -46,6 +49,10 @@ class Flying(PairRestriction):
     def forbids(self, ctx: BlockContext, blocker: Permanent, attacker: Permanent) -> Reason | None:
         if blocker.has_keyword(Keyword.FLYING) or blocker.has_keyword(Keyword.REACH):
             return None
+        if any(
+            a.can_block_as_though_reach.matches(attacker, blocker) for a in blocker.abilities_of(CanBlockAsThoughReach)
+        ):
+            return None
         return self.reason("flying", attacker=attacker, blocker=blocker)
 
 
@@ -55,8 +62,9 @@ class Shadow(PairRestriction):
     reads = frozenset({"shadow"})
     cr = "702.28b"
     summary = (
-        "A creature with shadow can't be blocked by creatures without shadow, and a creature without shadow can't "
-        "be blocked by creatures with shadow."
+        "A creature with shadow can't be blocked by creatures without shadow, unless they can block it as though it "
+        "didn't have shadow or as though they had it (Aetherflame Wall, Heartwood Dryad); a creature without shadow "
+        "can't be blocked by creatures with shadow."
     )
     messages = {
         "attacker_has": Message(
@@ -78,6 +86,8 @@ class Shadow(PairRestriction):
     def forbids(self, ctx: BlockContext, blocker: Permanent, attacker: Permanent) -> Reason | None:
         attacker_has = attacker.has_keyword(Keyword.SHADOW)
         if attacker_has == blocker.has_keyword(Keyword.SHADOW):
+            return None
+        if attacker_has and blocker.has_keyword(Keyword.CAN_BLOCK_SHADOW):
             return None
         return self.reason("attacker_has" if attacker_has else "blocker_has", attacker=attacker, blocker=blocker)
 
@@ -253,24 +263,6 @@ class DefenderControls(BlockRule):
                 )
                 for blocker in ctx.blockers_of(attacker):
                     ctx.forbid(blocker, attacker.id, reason)
-
-
-def _protected(quality: ProtectionQuality, blocker: Permanent, attacker: Permanent) -> bool:
-    if quality == "everything":
-        return True
-    if quality == "multicolored":
-        return len(set(blocker.colors)) >= 2
-    if quality == "monocolored":
-        return len(set(blocker.colors)) == 1
-    if quality == "colorless":
-        return not blocker.colors
-    if isinstance(quality, Color):
-        return quality in blocker.colors
-    if isinstance(quality, CardType):
-        return quality in blocker.types
-    if isinstance(quality, CreatureFilter):
-        return quality.matches(blocker, attacker)
-    return False
 
 
 @register

@@ -7,8 +7,9 @@ the whole band (702.22h), which obeys "blocks X if able" for every member.
 
 from __future__ import annotations
 
-from ...models.abilities import BlocksIfAble, Keyword
+from ...models.abilities import BlocksIfAble, Keyword, MustBeBlockedByAtLeastIfAble, MustBeBlockedByIfAble
 from ..ir import Acts, Count, Pair
+from ..text import FilterTerm
 from .base import BlockContext, BlockRule, Message, register
 
 
@@ -131,3 +132,63 @@ class MustBeBlocked(BlockRule):
     def compile(self, ctx: BlockContext) -> None:
         for attacker in ctx.attackers_with(Keyword.MUST_BE_BLOCKED_IF_ABLE):
             ctx.require(Count(ctx.blocked(attacker.id), at_least=1), self.reason("requirement", attacker=attacker))
+
+
+@register
+class MustBeBlockedByFilter(BlockRule):
+    key = "must_be_blocked_by_if_able"
+    reads = frozenset({"must_be_blocked_by_if_able"})
+    cr = "509.1c"
+    kind = "requirement"
+    summary = (
+        "A creature that must be blocked by a creature matching a filter if able (Slayer's Cleaver: an Eldrazi): "
+        "one requirement, obeyed when a matching creature blocks it (or its band, 702.22h)."
+    )
+    messages = {
+        "requirement": Message(
+            "{attacker} must be blocked by {filter:a} if able",
+            "{attacker} doit être bloqué par {filter:un} si possible",
+            "{attacker} debe ser bloqueada por {filter:un} si es posible",
+        )
+    }
+
+    def compile(self, ctx: BlockContext) -> None:
+        for attacker in ctx.attackers:
+            for ability in attacker.abilities_of(MustBeBlockedByIfAble):
+                flt = ability.must_be_blocked_by_if_able
+                band = ctx.board.band_of(attacker.id)
+                atoms = tuple(
+                    Pair(b.id, member) for member in band for b in ctx.actors_of(member) if flt.matches(b, attacker)
+                )
+                ctx.require(
+                    Count(atoms, at_least=1), self.reason("requirement", attacker=attacker, filter=FilterTerm(flt))
+                )
+
+
+@register
+class MustBeBlockedByAtLeast(BlockRule):
+    key = "must_be_blocked_by_at_least_if_able"
+    reads = frozenset({"must_be_blocked_by_at_least_if_able"})
+    cr = "509.1c"
+    kind = "requirement"
+    summary = (
+        "A creature that must be blocked by N or more creatures if able (Gorm the Great: two): one requirement, "
+        "obeyed when at least N creatures block it (or its band, 702.22h)."
+    )
+    messages = {
+        "requirement": Message(
+            "{attacker} must be blocked by {count} or more creatures if able",
+            "{attacker} doit être bloqué par {count} créatures ou plus si possible",
+            "{attacker} debe ser bloqueada por {count} o más criaturas si es posible",
+        )
+    }
+
+    def compile(self, ctx: BlockContext) -> None:
+        for attacker in ctx.attackers:
+            for ability in attacker.abilities_of(MustBeBlockedByAtLeastIfAble):
+                n = ability.must_be_blocked_by_at_least_if_able
+                # A creature blocking another member of its band blocks it too (702.22h); one declared against two
+                # members of the band is counted twice (the IR counts pairs, and such a declaration is redundant).
+                band = ctx.board.band_of(attacker.id)
+                blockers = tuple(Pair(b.id, member) for member in band for b in ctx.actors_of(member))
+                ctx.require(Count(blockers, at_least=n), self.reason("requirement", attacker=attacker, count=n))

@@ -177,6 +177,16 @@ _STATS: dict[str, dict[str, str]] = {
         "fr": "de force inférieure ou égale à {n}",
         "es": "con fuerza de {n} o menos",
     },
+    "mana_value_at_least": {
+        "en": "with mana value {n} or greater",
+        "fr": "de valeur de mana supérieure ou égale à {n}",
+        "es": "con valor de maná de {n} o más",
+    },
+    "mana_value_at_most": {
+        "en": "with mana value {n} or less",
+        "fr": "de valeur de mana inférieure ou égale à {n}",
+        "es": "con valor de maná de {n} o menos",
+    },
     "toughness_at_least": {
         "en": "with toughness {n} or greater",
         "fr": "d'endurance supérieure ou égale à {n}",

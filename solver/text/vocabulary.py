@@ -214,7 +214,19 @@ KEYWORDS: dict[Keyword, dict[Lang, str]] = {
     Keyword.DOUBLE_STRIKE: {"en": "double strike", "fr": "la double initiative", "es": "dañar dos veces"},
     Keyword.DEATHTOUCH: {"en": "deathtouch", "fr": "le contact mortel", "es": "toque mortal"},
     Keyword.TRAMPLE: {"en": "trample", "fr": "le piétinement", "es": "arrollar"},
+    Keyword.TRAMPLE_OVER_PLANESWALKERS: {
+        "en": "trample over planeswalkers",
+        "fr": "le piétinement au-delà des planeswalkers",
+        "es": "arrollar sobre planeswalkers",
+    },
     Keyword.LIFELINK: {"en": "lifelink", "fr": "le lien de vie", "es": "vínculo vital"},
+    Keyword.INFECT: {"en": "infect", "fr": "l'infection", "es": "infectar"},
+    Keyword.WITHER: {"en": "wither", "fr": "la flétrissure", "es": "marchitar"},
+    Keyword.MAY_ASSIGN_DAMAGE_AS_THOUGH_UNBLOCKED: {
+        "en": "“may assign its combat damage as though it weren't blocked”",
+        "fr": "« peut assigner ses blessures de combat comme si elle n'était pas bloquée »",
+        "es": "«puede asignar su daño de combate como si no estuviera bloqueada»",
+    },
     Keyword.INDESTRUCTIBLE: {"en": "indestructible", "fr": "l'indestructible", "es": "indestructible"},
     Keyword.HEXPROOF: {"en": "hexproof", "fr": "la défense talismanique", "es": "antimaleficio"},
     Keyword.WARD: {"en": "ward", "fr": "la garde", "es": "custodia"},
@@ -241,6 +253,11 @@ KEYWORDS: dict[Keyword, dict[Lang, str]] = {
         "bloquent »",
         "es": "«no puede ser bloqueada a menos que todas las criaturas que controla el jugador defensor la bloqueen»",
     },
+    Keyword.CANT_BE_BLOCKED_WHILE_ATTACKING_ALONE: {
+        "en": "“can't be blocked as long as it's attacking alone”",
+        "fr": "« ne peut pas être bloquée tant qu'elle attaque seule »",
+        "es": "«no puede ser bloqueada mientras ataque sola»",
+    },
     Keyword.CANT_BLOCK: {"en": "“can't block”", "fr": "« ne peut pas bloquer »", "es": "«no puede bloquear»"},
     Keyword.CANT_BLOCK_ALONE: {
         "en": "“can't block alone”",
@@ -251,6 +268,16 @@ KEYWORDS: dict[Keyword, dict[Lang, str]] = {
         "en": "“can block any number of creatures”",
         "fr": "« peut bloquer n'importe quel nombre de créatures »",
         "es": "«puede bloquear cualquier número de criaturas»",
+    },
+    Keyword.CAN_BLOCK_SHADOW: {
+        "en": "“can block creatures with shadow as though they didn't have shadow”",
+        "fr": "« peut bloquer les créatures avec la distorsion comme si elles ne l'avaient pas »",
+        "es": "«puede bloquear criaturas con la habilidad de desvanecerse como si no la tuvieran»",
+    },
+    Keyword.CAN_BLOCK_AS_THOUGH_UNTAPPED: {
+        "en": "“can block as though it were untapped”",
+        "fr": "« peut bloquer comme si elle était dégagée »",
+        "es": "«puede bloquear como si estuviera enderezada»",
     },
     Keyword.BLOCKS_EACH_COMBAT_IF_ABLE: {
         "en": "“blocks each combat if able”",
@@ -288,6 +315,42 @@ KEYWORDS: dict[Keyword, dict[Lang, str]] = {
         "fr": "« attaque à chaque combat si possible »",
         "es": "«ataca cada combate si puede»",
     },
+    Keyword.WHENEVER_DEALS_COMBAT_DAMAGE: {
+        "en": "“whenever this creature deals combat damage”",
+        "fr": "« à chaque fois que cette créature inflige des blessures de combat »",
+        "es": "«siempre que esta criatura haga daño de combate»",
+    },
+    Keyword.WHENEVER_DEALS_COMBAT_DAMAGE_TO_A_PLAYER: {
+        "en": "“whenever this creature deals combat damage to a player”",
+        "fr": "« à chaque fois que cette créature inflige des blessures de combat à un joueur »",
+        "es": "«siempre que esta criatura haga daño de combate a un jugador»",
+    },
+    Keyword.WHENEVER_DEALS_COMBAT_DAMAGE_TO_AN_OPPONENT: {
+        "en": "“whenever this creature deals combat damage to an opponent”",
+        "fr": "« à chaque fois que cette créature inflige des blessures de combat à un adversaire »",
+        "es": "«siempre que esta criatura haga daño de combate a un oponente»",
+    },
+    Keyword.WHENEVER_DEALS_COMBAT_DAMAGE_TO_A_CREATURE: {
+        "en": "“whenever this creature deals combat damage to a creature”",
+        "fr": "« à chaque fois que cette créature inflige des blessures de combat à une créature »",
+        "es": "«siempre que esta criatura haga daño de combate a una criatura»",
+    },
+    Keyword.WHENEVER_IS_DEALT_DAMAGE: {
+        "en": "“whenever this creature is dealt damage”",
+        "fr": "« à chaque fois que des blessures sont infligées à cette créature »",
+        "es": "«siempre que se haga daño a esta criatura»",
+    },
+    Keyword.WHENEVER_CREATURES_YOU_CONTROL_DEAL_COMBAT_DAMAGE_TO_A_PLAYER: {
+        "en": "“whenever one or more creatures you control deal combat damage to a player”",
+        "fr": "« à chaque fois qu'une ou plusieurs créatures que vous contrôlez infligent des blessures de combat à "
+        "un joueur »",
+        "es": "«siempre que una o más criaturas que controlas hagan daño de combate a un jugador»",
+    },
+    Keyword.WHENEVER_A_CREATURE_IT_DAMAGED_DIES: {
+        "en": "“whenever a creature dealt damage by this creature this turn dies”",
+        "fr": "« à chaque fois qu'une créature à laquelle cette créature a infligé des blessures ce tour-ci meurt »",
+        "es": "«siempre que una criatura a la que esta criatura hizo daño este turno muera»",
+    },
     Keyword.WHENEVER_ATTACKS: {
         "en": "“whenever this creature attacks”",
         "fr": "« à chaque fois que cette créature attaque »",
@@ -302,6 +365,16 @@ KEYWORDS: dict[Keyword, dict[Lang, str]] = {
         "en": "“whenever this creature attacks and isn't blocked”",
         "fr": "« à chaque fois que cette créature attaque et n'est pas bloquée »",
         "es": "«siempre que esta criatura ataque y no sea bloqueada»",
+    },
+    Keyword.WHENEVER_ATTACKS_A_PLAYER_AND_ISNT_BLOCKED: {
+        "en": "“whenever this creature attacks a player and isn't blocked”",
+        "fr": "« à chaque fois que cette créature attaque un joueur et n'est pas bloquée »",
+        "es": "«siempre que esta criatura ataque a un jugador y no sea bloqueada»",
+    },
+    Keyword.WHENEVER_IT_AND_ANOTHER_ATTACK_DIFFERENT_PLAYERS: {
+        "en": "“whenever this creature and another creature attack different players”",
+        "fr": "« à chaque fois que cette créature et une autre créature attaquent des joueurs différents »",
+        "es": "«siempre que esta criatura y otra criatura ataquen a jugadores diferentes»",
     },
     Keyword.WHENEVER_ATTACKS_OR_BLOCKS: {
         "en": "“whenever this creature attacks or blocks”",

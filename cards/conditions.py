@@ -58,6 +58,7 @@ class ConditionReader:
             f"{SELF} has a +1/+1 counter on it": {"counters_at_least": {"+1/+1": 1}},
             "it has a +1/+1 counter on it": {"counters_at_least": {"+1/+1": 1}},
             "it's an extra turn": {"extra_turn": True},
+            "you've cast a creature spell this turn": {"you_cast_creature_spell": True},
         }
         if text in simple:
             return simple[text]

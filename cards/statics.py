@@ -25,7 +25,7 @@ from typing import Any
 
 from .conditions import ConditionReader
 from .filter_phrases import FilterPhrases, number
-from .oracle import Reading, normalise_text, read_oracle
+from .oracle import _LEGALITY, Reading, normalise_text, read_oracle
 from .trigger_reader import trigger_keyword
 from .vocabulary import CARD_TYPES, COMBAT_KEYWORDS, NUM, OTHER_KEYWORDS, SELF
 
@@ -37,7 +37,7 @@ _ONE_SHOT = re.compile(
     r"\buntil end of (turn|combat)\b|\buntil your next turn\b"
 )
 _CONDITION = re.compile(r"^(as long as|if|unless|during|for each)\b|\b(as long as|unless|if(?! able))\b")
-_PUMP = re.compile(r"^gets? [+-][\dx*]+/[+-][\dx*]+(?:,? and |$)")
+_PUMP = re.compile(r"^gets? [+-][\dx*]+/[+-][\dx*]+(?:,? and |, |$)")
 _ATTACHED = re.compile(r"\b(enchanted|equipped) creature\b|\bfortified land\b")
 _CONTROL = re.compile(r"^(?P<who>.+?)(?: (?P<whose>you control|your opponents control|an opponent controls))?$")
 _TAX = re.compile(
@@ -50,6 +50,13 @@ _NO_ATTACK = re.compile(r"(?P<who>.+?) can't attack you(?P<pw> or (?:a planeswal
 _LIMIT = re.compile(rf"no more than {NUM} creatures? can (?P<what>attack|block)(?P<you> you)? each combat")
 _CANT = re.compile(r"(?P<who>.+?) can't (?P<what>attack or block|attack|block)")
 _HAVE = re.compile(r"(?:all )?(?P<who>.+?) (?:get [+-][\dx]+/[+-][\dx]+ and )?have (?P<what>[^\"]+)")
+# "creatures you control with flying" names a quality, it grants nothing (the reader's own check allows one word
+# between the noun and "with"; a group of creatures may have more: "creatures you control with defender").
+_QUALITY = re.compile(
+    r"\b(?:creatures?|permanents?|cards?)(?: [\w']+){0,3} (?:with|without) (?:flying|reach|shadow|horsemanship|fear|"
+    r"intimidate|menace|skulk|defender|haste|banding|\w+walk)(?:,? (?:and/or|or|and) \w+)*"
+)
+_ATTACHED_TRIGGER = re.compile(r"^whenever (?:enchanted|equipped) creature (?:attacks|blocks|becomes blocked)\b")
 _X_COUNTS = {
     "enchantments you control": "enchantments_you_control",
     "basic land types among lands you control": "basic_land_types_you_control",
@@ -204,15 +211,24 @@ class _StaticReader:
             predicate = predicate[pump.end() :]
             if not predicate:
                 return True
-            predicate = predicate if predicate.startswith("ha") else f"has {predicate}"
+            if not re.match(r"(?:has|have|can|can't|attacks|blocks|must|is)\b", predicate):
+                predicate = f"has {predicate}"
             text = f"{SELF} {predicate}"
-        reading = read_oracle(text + ".", "", known_subtypes=self.known)
-        if reading.unmapped or reading.not_own or not (reading.abilities or reading.triggers):
-            return False
-        for ability in [*reading.abilities, *reading.triggers]:
-            if ability not in out.grants_attached:
-                out.grants_attached.append(ability)
-        return True
+        pieces = [text] if not pump else [f"{SELF} {p}" for p in re.split(r", and |, (?=has|is|can)", predicate)]
+        read_any = False
+        for piece in pieces:
+            piece = piece if piece.startswith(SELF) or "do so" in piece else f"{SELF} {piece}"
+            reading = read_oracle(piece + ".", "", known_subtypes=self.known)
+            if reading.unmapped or reading.not_own or not (reading.abilities or reading.triggers):
+                if len(pieces) == 1:
+                    return False
+                out.note(s, "not_understood")  # part of it is applied, the rest ("is a black Zombie") is not
+                continue
+            read_any = True
+            for ability in [*reading.abilities, *reading.triggers]:
+                if ability not in out.grants_attached:
+                    out.grants_attached.append(ability)
+        return read_any
 
 
 def _enchant(line: str) -> list[str] | None:
@@ -258,18 +274,28 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
             and reader.effect(plain)
         ):
             pending.append(sentence)
+    for sentence in _sentences(lines):  # what an Aura or Equipment gives that the reader doesn't report (vigilance)
+        if sentence not in pending and _ATTACHED.match(sentence) and " has " in sentence:
+            pending.append(sentence)
+    for line in lines:  # an attachment's attack or block trigger: not applied (the snapshot states its effect)
+        if _ATTACHED_TRIGGER.match(line):
+            out.note(line, "one_shot")
     for item in pending:
         s = item.rstrip(".").strip()
+        # a quality named, nothing granted or forbidden: "creatures you control with flying get +1/+0"
+        combat = bool(_LEGALITY.search(_QUALITY.sub("", s)))
         if _ONE_SHOT.search(s):
-            out.note(item, "one_shot")
+            if combat:
+                out.note(item, "one_shot")
             continue
         if _ATTACHED.search(s) and not re.match(r"^(as long as|if)\b", s):
-            if not reader.attached(s, out):
+            if not reader.attached(s, out) and combat:
                 out.note(item, _why(s))
             continue
         found = reader.effect(s)
         if found is None:
-            out.note(item, _why(s))
+            if combat:
+                out.note(item, _why(s))
             continue
         if re.search(r"\bgets? [+-][\dx]+/[+-][\dx]+", s):
             out.note(item, "power_toughness")

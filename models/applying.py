@@ -172,6 +172,10 @@ def evaluate(cond: Condition, perm: Permanent, snapshot: Snapshot) -> Outcome:
         parts.append(_fact(turn.extra_turn if turn else None, cond.extra_turn, "turn.extra_turn"))
     if cond.creature_died is not None:
         parts.append(_fact(turn.creature_died if turn else None, cond.creature_died, "turn.creature_died"))
+    if cond.you_cast_creature_spell is not None:
+        cast = turn.cast_creature_spell if turn else None
+        stated = None if cast is None else perm.controller in cast
+        parts.append(_fact(stated, cond.you_cast_creature_spell, "turn.cast_creature_spell"))
     for limits, at_least in ((cond.counters_at_least, True), (cond.counters_at_most, False)):
         if limits is None:
             continue

@@ -39,6 +39,9 @@ class TurnFacts(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     extra_turn: bool | None = Field(None, description="this turn is an extra turn (500.7)")
     creature_died: bool | None = Field(None, description="a creature died this turn")
+    cast_creature_spell: tuple[str, ...] | None = Field(
+        None, description="the players who cast a creature spell this turn (all of them: [] when nobody did)"
+    )
 
 
 class Condition(BaseModel):
@@ -52,6 +55,9 @@ class Condition(BaseModel):
     your_turn: bool | None = Field(None, description="true: during its controller's turn; false: not")
     extra_turn: bool | None = Field(None, description="during an extra turn (the snapshot's turn.extra_turn)")
     creature_died: bool | None = Field(None, description="a creature died this turn (turn.creature_died)")
+    you_cast_creature_spell: bool | None = Field(
+        None, description="its controller cast a creature spell this turn (turn.cast_creature_spell)"
+    )
     counters_at_least: dict[str, int] | None = Field(
         None, description="at least this many counters of each kind on it ('level': 4, '+1/+1': 1)"
     )

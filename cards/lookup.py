@@ -8,6 +8,7 @@ from typing import Any
 from ..limits import clip
 from .db import CardDatabase, CardFace, as_int, database
 from .oracle import Reading, SelfInfo, read_oracle
+from .statics import Statics, read_statics
 
 NEWER = "`combatcheck cards update` or `combatcheck cards import FILE` brings newer cards"
 
@@ -81,9 +82,21 @@ def _read(face: CardFace, subtypes: frozenset[str]) -> Reading:
     return read_oracle(face.text, face.name, face.supertypes, subtypes, itself)
 
 
+def card_statics(face: CardFace, db: CardDatabase | None = None) -> Statics:
+    """What a face does to other objects (static abilities, attachments) and its combat text not applied."""
+    db = db if db is not None else database()
+    return _statics(face, known_subtypes(db))
+
+
+@cache
+def _statics(face: CardFace, subtypes: frozenset[str]) -> Statics:
+    return read_statics(face.text, face.name, face.supertypes, _read(face, subtypes), subtypes)
+
+
 def permanent_fields(face: CardFace, db: CardDatabase | None = None) -> dict[str, Any]:
     """The snapshot fields a card gives a permanent: name, types, colors, power, toughness, loyalty, abilities (its
-    static combat abilities, then its attack and block triggers).
+    static combat abilities, then its attack and block triggers), and what it does to other objects: `statics`,
+    `enchant`, `grants_attached`, and the combat text not applied (`unapplied`, cards/statics.py).
 
     Power, toughness or loyalty that the card doesn't fix ('*', 'X') are left out: the snapshot states them.
     """
@@ -95,6 +108,7 @@ def permanent_fields(face: CardFace, db: CardDatabase | None = None) -> dict[str
         "supertypes": list(face.supertypes),
         "colors": list(face.colors),
         "abilities": [*reading.abilities, *reading.triggers],
+        **card_statics(face, db).fields(),
     }
     for key, printed in (("power", face.power), ("toughness", face.toughness), ("loyalty", face.loyalty)):
         value = as_int(printed)

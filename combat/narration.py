@@ -9,6 +9,7 @@ from ..models import Permanent, Snapshot
 from ..models.events import EVENT_KINDS, entering
 from ..solver.explain import report_lines, trigger_item_lines, word
 from ..solver.rules import Message
+from ..solver.unapplied import item_lines
 from .action_words import ACTION_CHANGES, CONDITION_TIMING, EVENT_TITLES, TARGET_CONDITIONS
 from .change_words import CHANGES
 from .citations import cite
@@ -367,4 +368,7 @@ class Narrator:
 
 def timeline_lines(timeline: Timeline, snapshot: Snapshot) -> list[str]:
     """The narration of a followed timeline, in the timeline's language."""
-    return Narrator(timeline, snapshot).lines()
+    lines = Narrator(timeline, snapshot).lines()
+    if timeline.assuming:  # never silent: the text of named cards not applied qualifies every verdict
+        lines[1:1] = [timeline.assuming[:1].upper() + timeline.assuming[1:], *item_lines(timeline.unapplied)]
+    return lines

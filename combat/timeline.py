@@ -16,9 +16,10 @@ from pydantic import BaseModel, Field
 from ..models import Snapshot, SnapshotError
 from ..models import events as ev
 from ..models.damage_events import AssignCombatDamage
-from ..models.report import Language, Report, Triggered
+from ..models.report import Language, NotApplied, Report, Triggered
 from ..models.validation import InputProblem
 from ..solver.board import Board
+from ..solver.unapplied import qualification
 from . import entering, redirect, removal, steps
 from .damage_step import assign_combat_damage
 from .orders import announce
@@ -49,6 +50,10 @@ class Timeline(BaseModel):
     declarations: dict[int, Report] = Field(
         default_factory=dict, description="event index -> the checker's report on that declaration"
     )
+    unapplied: list[NotApplied] = Field(
+        default_factory=list, description="combat text of named cards that is neither read nor applied"
+    )
+    assuming: str | None = Field(None, description="when `unapplied` is not empty: the verdicts' qualification")
     triggers: dict[int, list[Triggered]] = Field(
         default_factory=dict,
         description="event index -> the attack and block triggers that event makes trigger (508.3, 509.3); events "
@@ -220,7 +225,10 @@ def follow(snapshot: Snapshot, *, lang: Language = "en") -> Timeline:
             verdict = "unknown" if report is not None and report.verdict == "unknown" else "illegal"
             stopped_at = index
             break
+    unapplied, assuming = qualification(snapshot, lang)  # never silent: every verdict assumes it changes nothing
     timeline = Timeline(
+        unapplied=unapplied,
+        assuming=assuming,
         rules=snapshot.rules,
         lang=lang,
         verdict=verdict,

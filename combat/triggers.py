@@ -13,6 +13,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from ..models import Keyword, Permanent, Snapshot
+from ..models.applying import applied
 from ..models.effects import GrantEffect
 from ..models.report import Report, Triggered
 from ..solver.board import Board
@@ -75,6 +76,7 @@ def may_trigger(snapshot: Snapshot) -> bool:
     """Whether a permanent has, or an effect grants, an ability the catalog reads: when none does, nothing can
     trigger, and no board needs building (the common case of a batch run)."""
     keywords, models = _trigger_abilities()
+    snapshot = applied(snapshot)  # named cards' grants and attachments (Sublime Archangel's exalted)
 
     def reads(ability: object) -> bool:
         return ability in keywords if isinstance(ability, Keyword) else isinstance(ability, models)

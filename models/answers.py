@@ -7,8 +7,18 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from .report import Finding, Language
+from .report import Finding, Language, NotApplied
 from .snapshot import Declaration, Step
+
+
+class _Qualified(BaseModel):
+    """An answer that lists the combat text of named cards it did not apply, and says it assumes it changes
+    nothing (docs/format.md#not-applied)."""
+
+    unapplied: list[NotApplied] = Field(
+        default_factory=list, description="combat text of named cards that is neither read nor applied"
+    )
+    assuming: str | None = Field(None, description="when `unapplied` is not empty: the answer's qualification")
 
 
 class Choice(BaseModel):
@@ -25,7 +35,7 @@ class Choice(BaseModel):
     )
 
 
-class ChoiceAnswer(BaseModel):
+class ChoiceAnswer(_Qualified):
     """ "Can X block Y?" / "Can X attack P?"."""
 
     question: Literal["can_block", "can_attack"]
@@ -52,7 +62,7 @@ class ChoiceAnswer(BaseModel):
     )
 
 
-class DeclarationCount(BaseModel):
+class DeclarationCount(_Qualified):
     """ "How many legal declarations are there, and which?": exactly those `check` calls legal, paying included: they
     break no restriction and obey the most requirements a declaration paying no other cost could obey (509.1c,
     508.1d; docs/format.md, "Costs")."""
@@ -71,7 +81,7 @@ class DeclarationCount(BaseModel):
     text: str
 
 
-class ForcedChoices(BaseModel):
+class ForcedChoices(_Qualified):
     """ "What is forced?": the choices every legal declaration makes, and those none makes (the declarations `check`
     calls legal, paying included). A choice implied by a listed one is left out (if X must block Y, "X blocks" is not
     repeated)."""

@@ -178,6 +178,9 @@ def fill_from_card(data: dict[str, Any]) -> dict[str, Any]:
     except (UnknownCardName, CardSourceError):
         return data  # the `card` field's validator reports it
     merged = {**card.fields, **data}
+    if "abilities" in data and "unapplied" not in data and merged.get("unapplied"):
+        # the snapshot restates the card's own abilities: its own text not read is stated there
+        merged["unapplied"] = [u for u in merged["unapplied"] if not (isinstance(u, dict) and u.get("own"))]
     missing = [f"{key} is '{value}'" for key, value in card.unfixed.items() if key not in merged]
     if missing:
         raise PydanticCustomError(

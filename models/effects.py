@@ -35,6 +35,7 @@ class GrantEffect(_Effect):
 
     grant: tuple[Ability, ...] = Field(min_length=1)
     to: CreatureFilter = Field(default_factory=CreatureFilter)
+    other: bool = Field(False, description="the source itself is not among them ('other Goblins you control')")
 
 
 class MaxAttackersEffect(_Effect):
@@ -57,6 +58,7 @@ class AttackCostEffect(_Effect):
     attack_cost: Cost
     defender: str
     planeswalkers: bool = False
+    attackers: CreatureFilter | None = Field(None, description="only creatures matching it (Elephant Grass: nonblack)")
 
 
 class CantAttackEffect(_Effect):

@@ -18,6 +18,8 @@ from .changes import (
     lost_keys,
 )
 from .characteristics import CardType, CardTypeName, ColorName, Subtype, SupertypeName
+from .conditions import Conditional
+from .statics import Static, Unapplied
 
 T = TypeVar("T")
 # Rules ask these for every permanent of every board; reading a member off the enum class costs about 0.5 us on
@@ -71,6 +73,30 @@ class Permanent(BaseModel):
     )
     attacking: str | None = Field(None, description="the player, planeswalker or battle this creature attacks")
     protector: str | None = Field(None, description="for a battle: the player who protects it (310.8)")
+    attached_to: str | None = Field(
+        None, description="for an Aura, Equipment or Fortification: the id of the permanent it is attached to"
+    )
+    enchant: tuple[CardTypeName, ...] = Field(
+        (), description="an Aura's enchant ability (702.5a): the card types of what it can be attached to"
+    )
+    grants_attached: tuple[Ability, ...] = Field(
+        (), description="abilities this Aura, Equipment or Fortification gives the permanent it is attached to"
+    )
+    statics: tuple[Static, ...] = Field(
+        (), description="static abilities of this permanent that affect other objects, applied as effects"
+    )
+    conditional: tuple[Conditional, ...] = Field(
+        (), description="abilities it has while a condition holds ('as long as you control a Knight, ~ has ...')"
+    )
+    counters: dict[str, int] | None = Field(
+        None, description="counters on it by kind ('+1/+1': 2, level: 3); unstated: a condition on them is needed"
+    )
+    monstrous: bool | None = Field(None, description="it is monstrous (702.94a); unstated if left out")
+    kicked: bool | None = Field(None, description="it was kicked (702.33d); unstated if left out")
+    paired: bool | None = Field(None, description="it is paired (702.95); unstated if left out")
+    unapplied: tuple[Unapplied, ...] = Field(
+        (), description="the card's combat text that is neither read nor applied; reported with every verdict"
+    )
     card: str | None = Field(
         None,
         description="a card name: name, types, subtypes, supertypes, colors, power, toughness, loyalty and the "

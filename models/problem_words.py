@@ -11,10 +11,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..languages import Message, Plural, join
+from .attachment_words import ATTACHMENT_TEXTS
 
 Param = str | int | Sequence[str]
 
 PROBLEM_TEXTS: dict[str, Message] = {
+    **ATTACHMENT_TEXTS,  # attached_to (models/attachments.py)
     # -- references between objects (models/validation.py) ---------------------------------------------------------
     "duplicate_player": Message(
         "duplicate player id '{id}'",

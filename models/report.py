@@ -61,6 +61,19 @@ class Triggered(BaseModel):
     condition: str | None = Field(None, description="what the trigger depends on that the snapshot does not say")
 
 
+class NotApplied(BaseModel):
+    """Combat text of a named card that the check neither read nor applied: the verdict assumes it changes nothing."""
+
+    source: str = Field(description="id of the permanent whose card has the text")
+    text: str = Field(description="the rules text (Oracle, lower case, the card's name as ~)")
+    why: Literal["not_understood", "condition", "one_shot", "power_toughness"]
+    needs: list[str] = Field(
+        default_factory=list,
+        description="a condition's facts the snapshot doesn't state (`turn.extra_turn`, `counters`)",
+    )
+    message: str = Field(description="the card, its text and why, in the report's language")
+
+
 Verdict = Literal["legal", "illegal", "unknown"]
 Language = Literal["en", "fr", "es"]
 
@@ -93,6 +106,15 @@ class Report(BaseModel):
         None,
         description="for a legal declaration: the attack or block triggers it causes (508.3, 509.3); null when not "
         "computed (an illegal or unknown verdict, or a library call without combatcheck.combat)",
+    )
+    unapplied: list[NotApplied] = Field(
+        default_factory=list,
+        description="combat text of named cards that is neither read nor applied (docs/format.md#not-applied)",
+    )
+    assuming: str | None = Field(
+        None,
+        description="when `unapplied` is not empty: the verdict's qualification in words (it holds assuming that "
+        "text changes nothing)",
     )
     solver: SolverInfo
 

@@ -6,6 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from .conditions import TurnFacts
 from .declaration import Declaration
 from .effects import Effect
 from .events import Event, RulesEdition
@@ -42,6 +43,9 @@ class Snapshot(BaseModel):
         (), description="in the declare blockers step: the attacking bands that were declared (702.22h)"
     )
     permanents: tuple[Permanent, ...] = ()
+    turn: TurnFacts | None = Field(
+        None, description="facts about the turn the board can't show (extra turn, a creature died), for conditions"
+    )
     effects: tuple[Effect, ...] = ()
     declaration: Declaration | None = None
     rules: RulesEdition = Field(

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from ..limits import MESSAGE_LIMIT, SHOWN, clip, tidy
 from .abilities import AttacksIfAble, BlocksIfAble, GoadedBy, Keyword
+from .attachments import attachment_problem
 from .characteristics import CardType
 from .effects import (
     AttackCostEffect,
@@ -140,6 +141,10 @@ def reference_problems(snapshot: Snapshot) -> list[InputProblem]:
             problems.append(InputProblem.of(f"{where}.protector", "battle_needs_protector"))
 
     by_id = {p.id: p for p in snapshot.permanents}
+    for i, perm in enumerate(snapshot.permanents):
+        attachment = attachment_problem(perm, snapshot) if perm.attached_to is not None else None
+        if attachment is not None:
+            problems.append(InputProblem.of(f"{_where(i, perm)}.attached_to", attachment[0], **attachment[1]))
     active_team = teams.get(snapshot.active_player)
     for i, perm in enumerate(snapshot.permanents):
         if perm.attacking is None and not perm.abilities and not perm.subject_to:
@@ -196,6 +201,7 @@ def reference_problems(snapshot: Snapshot) -> list[InputProblem]:
             named.append(("max_attackers_against", effect.max_attackers_against))
         if isinstance(effect, AttackCostEffect):
             named.append(("defender", effect.defender))
+            filters += [effect.attackers] if effect.attackers else []
         if isinstance(effect, MustBeAttackedEffect):
             named.append(("must_be_attacked", effect.must_be_attacked))
         for field, pid in named:

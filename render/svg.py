@@ -42,6 +42,7 @@ TITLES: dict[str, Message] = {
     "board": Message("Board", "Champ de bataille", "Campo de batalla"),
     "tapped": Message("tapped", "engagé", "girada"),
     "player": Message("player", "joueur", "jugador"),
+    "attached": Message("with {names}", "avec {names}", "con {names}"),
 }
 
 
@@ -186,6 +187,9 @@ class Panel:
         out.append(svg_text(x + 7, y + 21 + len(lines) * 17, detail, 11.5, fill="#555"))
         if perm is not None:
             abilities = ability_lines(perm, self.board, self.lang)
+            attached = [p.name or p.id for p in self.board.permanents.values() if p.attached_to == object_id]
+            if attached:  # its Auras and Equipment (attached_to), first
+                abilities = [TITLES["attached"].format(self.lang, {"names": ", ".join(attached)}), *abilities]
             shown = [part for ability in abilities for part in wrap(ability, 18)][: 6 - len(lines)]
             top = y + 42 + len(lines) * 17
             for i, line in enumerate(shown):

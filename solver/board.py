@@ -9,6 +9,7 @@ from pydantic import BaseModel
 
 from ..models import Permanent, Snapshot
 from ..models.abilities import Keyword, ability_name
+from ..models.applying import applied, granted_by
 from ..models.changes import keeps_granted
 from ..models.characteristics import CardType
 from ..models.effects import GrantEffect, effect_key
@@ -26,7 +27,12 @@ def _with_grants(snapshot: Snapshot, budget: Budget) -> tuple[Permanent, ...]:
     out = []
     for perm in snapshot.permanents:
         budget.tick(len(grants))
-        granted = (a for g in grants if perm.is_creature and g.to.matches(perm, None, budget.tick) for a in g.grant)
+        granted = (
+            a
+            for g in grants
+            if perm.is_creature and g.to.matches(perm, None, budget.tick) and not (g.other and perm.id == g.source)
+            for a in g.grant
+        )
         extra = perm.subject_to + tuple(a for a in granted if keeps_granted(perm.lost, a))
         if extra:
             budget.spend(len(extra))
@@ -50,7 +56,8 @@ class Board:
     limits allow); without one, no time limit."""
 
     def __init__(self, snapshot: Snapshot, budget: Budget | None = None) -> None:
-        self.snapshot = snapshot
+        # named cards' static abilities and attachments (604.1, 613)
+        self.snapshot = snapshot = applied(snapshot)
         self.budget = budget = Budget() if budget is None else budget
         self.permanents: dict[str, Permanent] = {p.id: p for p in _with_grants(snapshot, budget)}
         budget.tick(len(self.permanents) + len(snapshot.players))
@@ -79,6 +86,11 @@ class Board:
             known = 1 + sum(_ability_weight(a) for a in perm.abilities)
             self._weights[perm.id] = known
         return known
+
+    @cached_property
+    def granted(self) -> dict[tuple[str, str], list[str]]:
+        """(permanent, ability name) -> what gives it that ability (attachments, grant effects with a source)."""
+        return granted_by(self.snapshot)
 
     def __getitem__(self, permanent_id: str) -> Permanent:
         return self.permanents[permanent_id]

@@ -23,6 +23,7 @@ from .ir import Compilation, Pair, Reason, Truth
 from .optimum import Optimum, optimise
 from .rules import CATALOG, AttackContext, BlockContext, Context
 from .shortcut import Bound, nearest_optimum, requirement_bound
+from .unapplied import noted
 
 
 def proposal_pairs(snapshot: Snapshot) -> frozenset[Pair]:
@@ -160,7 +161,12 @@ def check(
     """Decide whether the snapshot's declaration is legal. No declaration means nobody attacks / blocks.
     `time_limit` (seconds) bounds the whole check; raises BoardTooLarge for a board beyond the size limits.
     `with_outcome=False` leaves out the outcome of a legal declaration (who blocks whom, costs): a batch does not
-    write it."""
+    write it. Named cards' text not applied is listed and qualifies the verdict (`unapplied`, `assuming`)."""
+    report = _check(snapshot, lang=lang, time_limit=time_limit, witness=witness, with_outcome=with_outcome)
+    return noted(report, snapshot)
+
+
+def _check(snapshot: Snapshot, *, lang: str, time_limit: float | None, witness: bool, with_outcome: bool) -> Report:
     started = time.perf_counter()
     budget = Budget(time_limit)
     try:
@@ -258,7 +264,12 @@ def _unknown(snapshot: Snapshot, lang: str, started: float, *, cpsat: bool, tota
 
 
 def solve(snapshot: Snapshot, *, lang: Language = "en", time_limit: float | None = None) -> Report:
-    """A legal declaration obeying the most requirements, as close as possible to the snapshot's own (if any)."""
+    """A legal declaration obeying the most requirements, as close as possible to the snapshot's own (if any);
+    named cards' text not applied is listed and qualifies it (`unapplied`, `assuming`)."""
+    return noted(_solve(snapshot, lang=lang, time_limit=time_limit), snapshot)
+
+
+def _solve(snapshot: Snapshot, *, lang: Language, time_limit: float | None) -> Report:
     started = time.perf_counter()
     budget = Budget(time_limit)
     try:

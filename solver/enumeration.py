@@ -27,6 +27,7 @@ from .legal import LegalModel
 from .optimum import new_solver
 from .question_words import choice_text, say
 from .questions import findings
+from .unapplied import noted
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
@@ -47,7 +48,10 @@ def count_declarations(
     time_limit: float | None = None,
 ) -> DeclarationCount:
     """Count the legal declarations exactly, up to `limit` (then say there are more), and list the first `show`."""
-    budget = Budget(time_limit)
+    return noted(_count_within(snapshot, limit, show, lang, Budget(time_limit)), snapshot)
+
+
+def _count_within(snapshot: Snapshot, limit: int, show: int, lang: Language, budget: Budget) -> DeclarationCount:
     try:
         return _count(snapshot, limit, show, lang, budget)
     except DeadlineReached:
@@ -186,9 +190,9 @@ def forced_choices(snapshot: Snapshot, *, lang: Language = "en", time_limit: flo
     and those none makes, leaving out choices implied by listed ones."""
     budget = Budget(time_limit)
     try:
-        return _forced(snapshot, lang, budget)
+        return noted(_forced(snapshot, lang, budget), snapshot)
     except DeadlineReached:
-        return ForcedChoices(step=snapshot.step, lang=lang, status="unknown")
+        return noted(ForcedChoices(step=snapshot.step, lang=lang, status="unknown"), snapshot)
 
 
 def _forced(snapshot: Snapshot, lang: Language, budget: Budget) -> ForcedChoices:

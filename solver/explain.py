@@ -14,6 +14,7 @@ from .budget import Budget
 from .ir import Reason, Value
 from .rules import CATALOG
 from .text import Message, join
+from .unapplied import unapplied_lines
 
 LANGUAGES: tuple[Language, ...] = get_args(Language)
 _RULES = {rule.key: rule for rule in CATALOG}
@@ -49,15 +50,21 @@ def explained(reasons: Iterable[Reason], board: Board, lang: str, budget: Budget
     return out
 
 
+GIVEN_BY = Message(
+    "(an ability given by {sources})", "(capacité donnée par {sources})", "(habilidad otorgada por {sources})"
+)
+
+
 def finding(reason: Reason, board: Board, lang: str = "en") -> Finding:
     rule = _RULES[reason.rule]
-    return Finding(
-        rule=reason.cr,
-        key=reason.rule,
-        kind=rule.kind,
-        message=render(reason, board, lang),
-        objects=list(reason.objects),
-    )
+    message = render(reason, board, lang)
+    granted = board.granted
+    if granted:  # an ability the rule reads that an Aura, Equipment or another card's static ability gives
+        sources = [s for o in reason.objects for word in sorted(rule.reads) for s in granted.get((o, word), ())]
+        if sources:
+            labels = [board.label(s) for s in dict.fromkeys(sources)]
+            message += " " + GIVEN_BY.format(lang, {"sources": join(lang, labels)})
+    return Finding(rule=reason.cr, key=reason.rule, kind=rule.kind, message=message, objects=list(reason.objects))
 
 
 _COLOR_ORDER = "WUBRGC"
@@ -144,6 +151,8 @@ def report_lines(report: Report, snapshot: Snapshot) -> list[str]:
     board = Board(snapshot)
     lang = report.lang
     lines = [word(report.verdict, lang)]
+    if report.assuming:  # never silent: what the verdict did not apply qualifies it
+        lines = [f"{lines[0]}, {report.assuming}", *unapplied_lines(report)]
     for item in report.violations:
         label = word("missed" if item.kind == "requirement" else "broken", lang)
         lines.append(f"  - {label} ({item.rule}){' : ' if lang == 'fr' else ': '}{item.message}")  # French: « : »

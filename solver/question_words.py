@@ -7,6 +7,7 @@ from ..models.answers import ChoiceAnswer, DeclarationCount, ForcedChoices
 from .board import Board
 from .explain import declaration_lines
 from .text import Message, Plural
+from .unapplied import unapplied_lines
 
 # The words of the answers; a count selects its plural form (CLDR rules: French 0 and 1 are singular).
 WORDS: dict[str, Message] = {
@@ -128,6 +129,15 @@ def choice_text(board: Board, lang: str, actor: str | None, target: str | None) 
 
 def answer_lines(answer: ChoiceAnswer | DeclarationCount | ForcedChoices, snapshot: Snapshot) -> list[str]:
     """A judge-readable answer, one line per item, in the answer's language (as `report_lines` for a report)."""
+    lines = _answer_lines(answer, snapshot)
+    if answer.assuming:  # never silent: what the answer did not apply qualifies it
+        if isinstance(answer, ForcedChoices) or not lines:  # its first line is a heading: the clause comes first
+            return [answer.assuming[:1].upper() + answer.assuming[1:], *unapplied_lines(answer), *lines]
+        return [f"{lines[0]}, {answer.assuming}", *unapplied_lines(answer), *lines[1:]]
+    return lines
+
+
+def _answer_lines(answer: ChoiceAnswer | DeclarationCount | ForcedChoices, snapshot: Snapshot) -> list[str]:
     board = Board(snapshot)
     lang = answer.lang
     colon = " : " if lang == "fr" else ": "

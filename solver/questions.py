@@ -27,6 +27,7 @@ from .ir import Compilation, Pair, Reason, Restriction
 from .legal import LegalModel
 from .optimum import RequirementModel, new_solver
 from .question_words import choice_text, say
+from .unapplied import noted
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
@@ -62,7 +63,7 @@ def can_block(
         raise QuestionError("blocker", "not_in_snapshot", id=blocker)
     if attacker not in {p.id for p in snapshot.permanents if p.attacking is not None}:
         raise QuestionError("attacker", "not_attacking_in_snapshot", id=attacker)
-    return _can(snapshot, Pair(blocker, attacker), "can_block", lang, Budget(time_limit))
+    return noted(_can(snapshot, Pair(blocker, attacker), "can_block", lang, Budget(time_limit)), snapshot)
 
 
 def can_attack(
@@ -75,7 +76,7 @@ def can_attack(
         raise QuestionError("creature", "not_in_snapshot", id=creature)
     if target not in ids | {p.id for p in snapshot.players}:
         raise QuestionError("target", "no_target_in_snapshot", id=target)
-    return _can(snapshot, Pair(creature, target), "can_attack", lang, Budget(time_limit))
+    return noted(_can(snapshot, Pair(creature, target), "can_attack", lang, Budget(time_limit)), snapshot)
 
 
 def _can(snapshot: Snapshot, pair: Pair, question: str, lang: Language, budget: Budget) -> ChoiceAnswer:

@@ -212,6 +212,9 @@ ALSO_FRENCH = {
     "conditions": "French: « plus de 2 000 000 conditions » (the size limit's error)",
     "mana": "French: « un symbole de mana »",
     "phyrexian": "the official French word: « mana phyrexian »",
+    "aura": "the official French subtype « Aura » (and « n'aura », verb avoir)",
+    "fortification": "the official French subtype « Fortification »",
+    "condition": "French: « une condition que le plateau ne montre pas » (text of a named card not applied)",
     "point": "the French cards' words: « perd 3 points de vie », « gagnez 1 point de vie »",
     "poison": "the French cards' counter: « un marqueur « poison » » (Plague Stinger)",
     "source": "the French CR's word: « une source avec le contact mortel » (702.2b)",
@@ -244,6 +247,7 @@ ALSO_SPANISH = {
     "alias": "Spanish: « un alias YAML » (input errors)",
     "byte": "Spanish (RAE): « byte », « bytes »",
     "bytes": "Spanish (RAE): « byte », « bytes »",
+    "aura": "the official Spanish subtype « Aura »",
 }
 ALSO = {"fr": ALSO_FRENCH, "es": ALSO_SPANISH}
 _WORD = re.compile(r"[^\W\d_]+")

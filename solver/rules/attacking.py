@@ -451,6 +451,8 @@ class CostToAttack(AttackRule):
                 )
                 ctx.cost(creature, ability.attack_cost, reason)
             for effect in effects:
+                if effect.attackers is not None and not effect.attackers.matches(creature):
+                    continue  # Elephant Grass: only nonblack creatures pay
                 source = SourceTerm(effect.source)
                 ctx.budget.tick(len(ctx.targets_of(creature)))
                 for target in ctx.targets_of(creature):

@@ -1,0 +1,145 @@
+"""Conditional abilities of a card's own, read from its Oracle text into `conditional` (models/conditions.py).
+
+Templates: "as long as COND, ~ PRED", "~ PRED as long as COND", "during your turn, ~ PRED", "~ can't attack /
+block (or attack or block) unless COND"; level up ("level N-M" and "level N+" with their abilities). COND:
+"you control a / another / N or more FILTER", "defending player controls …", "it's (not) your turn", "~ is
+monstrous", "~ is paired with another creature", "~ was kicked", "there are N or more +1/+1 counters on ~",
+"~ has a +1/+1 counter on it", "a creature died this turn". What doesn't fit stays **not applied**.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .filter_phrases import FilterPhrases, number
+from .oracle import read_oracle
+from .vocabulary import NUM, SELF
+
+Data = dict[str, Any]
+_PUMP = re.compile(r"^gets? [+-][\dx*]+/[+-][\dx*]+(?:,? and |$)")
+
+
+class ConditionReader:
+    def __init__(self, known: frozenset[str]) -> None:
+        self.filters = FilterPhrases(known)
+        self.known = known
+
+    def counted(self, text: str) -> Data | None:
+        match = re.fullmatch(
+            rf"(?:(?P<other>another|an?|one)|(?:at least )?{NUM} or more|at least {NUM}) (?P<what>.+)", text
+        )
+        if match is None:
+            return None
+        what = match.group("what")
+        flt = self.filters.parse(what)
+        if flt is None:
+            return None
+        noun = re.split(r" with | without ", what)[0].split(" ")[-1]
+        if noun in ("creature", "creatures") and "types" not in flt:
+            flt = {**flt, "types": ["creature"]}  # a count of permanents: "a creature" is one of them
+        out: Data = {"filter": flt}
+        amount = match.group(2) or match.group(3)
+        if amount:
+            out["at_least"] = number(amount)
+        if match.group("other") == "another":
+            out["other"] = True
+        return out
+
+    def condition(self, text: str) -> Data | None:
+        text = text.strip()
+        simple: dict[str, Data] = {
+            "it's your turn": {"your_turn": True},
+            "it's not your turn": {"your_turn": False},
+            f"{SELF} is monstrous": {"monstrous": True},
+            f"{SELF} is paired with another creature": {"paired": True},
+            f"{SELF} was kicked": {"kicked": True},
+            "a creature died this turn": {"creature_died": True},
+            f"{SELF} has a +1/+1 counter on it": {"counters_at_least": {"+1/+1": 1}},
+            "it has a +1/+1 counter on it": {"counters_at_least": {"+1/+1": 1}},
+            "it's an extra turn": {"extra_turn": True},
+            "you've cast a creature spell this turn": {"you_cast_creature_spell": True},
+        }
+        if text in simple:
+            return simple[text]
+        counters = re.fullmatch(rf"there are {NUM} or more \+1/\+1 counters on {SELF}", text)
+        if counters:
+            return {"counters_at_least": {"+1/+1": number(counters.group(1))}}
+        for lead, key in (("you control ", "you_control"), ("defending player controls ", "defending_player_controls")):
+            if text.startswith(lead):
+                counted = self.counted(text.removeprefix(lead))
+                return {key: counted} if counted is not None else None
+        return None
+
+    def predicate(self, pred: str) -> tuple[list[Any], bool] | None:
+        """The abilities "~ PRED" states, and whether a pump was dropped (stated by the snapshot)."""
+        pump = _PUMP.match(pred)
+        pumped = pump is not None
+        if pump:
+            pred = pred[pump.end() :]
+            if not pred:
+                return None
+            pred = pred if pred.startswith("ha") else f"has {pred}"
+        reading = read_oracle(f"{SELF} {pred}.", "", known_subtypes=self.known)
+        if reading.unmapped or reading.not_own or not reading.abilities:
+            return None
+        return list(reading.abilities), pumped
+
+    def sentence(self, s: str) -> Data | None:
+        """One conditional sentence as a `conditional` entry, or None."""
+        s = s.rstrip(".").strip()
+        cond: Data | None = None
+        pred: str | None = None
+        lead = re.fullmatch(rf"(?:as long as (?P<cond>.+?)|during your turn), (?:{SELF}|it) (?P<pred>.+)", s)
+        tail = re.fullmatch(rf"{SELF} (?P<pred>.+?) as long as (?P<cond>.+)", s)
+        unless = re.fullmatch(rf"{SELF} can't (?P<what>attack or block|attack|block) unless (?P<cond>.+)", s)
+        if unless:
+            inner = self.condition(unless.group("cond"))
+            if inner is None:
+                return None
+            what = unless.group("what")
+            abilities = ["cant_attack", "cant_block"] if what == "attack or block" else [f"cant_{what}"]
+            return {"when": {"not": inner}, "abilities": abilities, "text": s}
+        if lead:
+            cond = {"your_turn": True} if lead.group("cond") is None else self.condition(lead.group("cond"))
+            pred = lead.group("pred")
+        elif tail:
+            cond, pred = self.condition(tail.group("cond")), tail.group("pred")
+        if cond is None or pred is None:
+            return None
+        found = self.predicate(pred)
+        if found is None:
+            return None
+        return {"when": cond, "abilities": found[0], "text": s}
+
+    def levels(self, lines: list[str]) -> tuple[list[Data], list[str]]:
+        """Level up (702.87, 711): each "level N-M" / "level N+" range's abilities, while the card has that many
+        level counters; and the lines of a range that can't be read."""
+        out: list[Data] = []
+        unread: list[str] = []
+        low: int | None = None
+        high: int | None = None
+        for line in lines:
+            rng = re.fullmatch(r"level (\d+)(?:-(\d+)|(\+))", line)
+            if rng:
+                low, high = int(rng.group(1)), (int(rng.group(2)) if rng.group(2) else None)
+                continue
+            if low is None or re.fullmatch(r"\d+/\d+", line):
+                continue
+            reading = read_oracle(line, "", known_subtypes=self.known)
+            if reading.unmapped or reading.not_own or reading.triggers_unmapped:
+                unread.append(line)
+                continue
+            abilities = [*reading.abilities, *reading.triggers]
+            if abilities:
+                when: Data = {"counters_at_least": {"level": low}}
+                if high is not None:
+                    when["counters_at_most"] = {"level": high}
+                out.append(
+                    {
+                        "when": when,
+                        "abilities": abilities,
+                        "text": f"level {low}{f'-{high}' if high is not None else '+'}: {line}",
+                    }
+                )
+        return out, unread

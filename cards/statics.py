@@ -1,0 +1,322 @@
+"""A named card's effects on other objects, read from its Oracle text into the snapshot's vocabulary.
+
+`read_statics` reads what `cards/oracle.py` reports as **not own** (and grants it doesn't look at, such as "other
+creatures you control have exalted") into the fields a permanent carries (`models/statics.py`):
+
+- `statics`: static abilities that affect other objects or players, each an effect of the `effects:` vocabulary
+  seen from the card's controller (`you`; `controller: you` or `opponent` in a filter): attack taxes (Propaganda,
+  Ghostly Prison, Sphere of Safety and Collective Restraint with their X counted on the board, Baird, Norn's Annex,
+  Elephant Grass), "creatures can't attack you" (Blazing Archon), limits (Silent Arbiter, Crawlspace, Caverns of
+  Despair), "creatures without flying can't attack" (Moat), "creatures your opponents control can't block", and
+  lords and anthems that grant combat abilities ("other Goblins you control have menace");
+- `enchant` and `grants_attached`: an Aura's enchant ability, and what an Aura or Equipment gives the creature it
+  is attached to ("enchanted creature has flying", "all creatures able to block enchanted creature do so");
+- `unapplied`: every other line of combat text of the card, with why: `one_shot` (triggered, activated and one-shot
+  effects: the snapshot states them when they apply), `condition` (it depends on something the board doesn't
+  show), `power_toughness` (a pump the snapshot states), `not_understood`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .conditions import ConditionReader
+from .filter_phrases import FilterPhrases, number
+from .oracle import _LEGALITY, Reading, normalise_text, read_oracle
+from .trigger_reader import trigger_keyword
+from .vocabulary import CARD_TYPES, COMBAT_KEYWORDS, NUM, OTHER_KEYWORDS, SELF
+
+Data = dict[str, Any]
+
+_ABILITY_WORD = re.compile(r"^[a-z][a-z' -]* — (?=.)")
+_ONE_SHOT = re.compile(
+    r"^(when|whenever|at the|at end)\b|^•|^[^\"]*?:\s|\btarget\b|\bthis turn\b|\bthis combat\b|"
+    r"\buntil end of (turn|combat)\b|\buntil your next turn\b"
+)
+_CONDITION = re.compile(r"^(as long as|if|unless|during|for each)\b|\b(as long as|unless|if(?! able))\b")
+_PUMP = re.compile(r"^gets? [+-][\dx*]+/[+-][\dx*]+(?:,? and |, |$)")
+_ATTACHED = re.compile(r"\b(enchanted|equipped) creature\b|\bfortified land\b")
+_CONTROL = re.compile(r"^(?P<who>.+?)(?: (?P<whose>you control|your opponents control|an opponent controls))?$")
+_TAX = re.compile(
+    r"(?P<who>.+?) can't attack you(?P<pw> or (?:a planeswalker|planeswalkers) you control)? unless (?:their|its) "
+    r"controller pays (?P<cost>(?:\{[^}]+\})+) for each (?:creature (?:he or she|they) controls? that's attacking "
+    r"you|of those creatures)(?:, where x is the number of (?P<x>enchantments you control|basic land types among "
+    r"lands you control))?"
+)
+_NO_ATTACK = re.compile(r"(?P<who>.+?) can't attack you(?P<pw> or (?:a planeswalker|planeswalkers) you control)?")
+_LIMIT = re.compile(rf"no more than {NUM} creatures? can (?P<what>attack|block)(?P<you> you)? each combat")
+_CANT = re.compile(r"(?P<who>.+?) can't (?P<what>attack or block|attack|block)")
+_HAVE = re.compile(r"(?:all )?(?P<who>.+?) (?:get [+-][\dx]+/[+-][\dx]+ and )?have (?P<what>[^\"]+)")
+# "creatures you control with flying" names a quality, it grants nothing (the reader's own check allows one word
+# between the noun and "with"; a group of creatures may have more: "creatures you control with defender").
+_QUALITY = re.compile(
+    r"\b(?:creatures?|permanents?|cards?)(?: [\w']+){0,3} (?:with|without) (?:flying|reach|shadow|horsemanship|fear|"
+    r"intimidate|menace|skulk|defender|haste|banding|\w+walk)(?:,? (?:and/or|or|and) \w+)*"
+)
+_ATTACHED_TRIGGER = re.compile(r"^whenever (?:enchanted|equipped) creature (?:attacks|blocks|becomes blocked)\b")
+_X_COUNTS = {
+    "enchantments you control": "enchantments_you_control",
+    "basic land types among lands you control": "basic_land_types_you_control",
+}
+
+
+@dataclass
+class Statics:
+    """What a face does to other objects, as permanent fields."""
+
+    statics: list[Data] = field(default_factory=list)
+    enchant: list[str] = field(default_factory=list)
+    grants_attached: list[Any] = field(default_factory=list)
+    conditional: list[Data] = field(default_factory=list)
+    unapplied: list[Data] = field(default_factory=list)
+
+    def fields(self) -> Data:
+        out: Data = {}
+        for key in ("statics", "enchant", "grants_attached", "conditional", "unapplied"):
+            value = getattr(self, key)
+            if value:
+                out[key] = list(value)
+        return out
+
+    def note(self, text: str, why: str, own: bool = False) -> None:
+        item = {"text": text.rstrip("."), "why": why, **({"own": True} if own else {})}
+        if item not in self.unapplied:
+            self.unapplied.append(item)
+
+
+class _StaticReader:
+    def __init__(self, known: frozenset[str]) -> None:
+        self.filters = FilterPhrases(known)
+        self.known = known
+
+    def who(self, phrase: str) -> tuple[Data, bool] | None:
+        """A group of creatures ("other Goblins you control", "creatures without flying") as a filter, and whether
+        "other" excludes the source; None if the phrase is no filter."""
+        phrase = phrase.removeprefix("all ")
+        other = phrase.startswith("other ")
+        phrase = phrase.removeprefix("other ")
+        match = _CONTROL.fullmatch(phrase)
+        if match is None:
+            return None
+        head, whose = match.group("who"), match.group("whose")
+        out: Data = {}
+        without = re.fullmatch(r"(.+?) without (\w+)", head)
+        if without:
+            if without.group(2) not in COMBAT_KEYWORDS:
+                return None
+            head = without.group(1)
+            out["not"] = {"abilities": [COMBAT_KEYWORDS[without.group(2)]]}
+        flt = self.filters.parse(head)
+        if flt is None:
+            return None
+        if "not" in flt and "not" in out:
+            return None
+        out.update(flt)
+        if whose == "you control":
+            out["controller"] = "you"
+        elif whose is not None:
+            out["controller"] = "opponent"
+        return out, other
+
+    def keywords(self, text: str) -> list[Any] | None:
+        """The abilities a list of keywords grants ("haste and shroud": haste); None if a piece is not one."""
+        found: list[Any] = []
+        for piece in re.split(r", and |, | and ", text.rstrip(".")):
+            piece = piece.strip()
+            keyword = trigger_keyword(piece)
+            if keyword is not None:
+                found.append(keyword)
+                continue
+            reading = read_oracle(piece, "", known_subtypes=self.known)
+            if reading.unmapped or reading.not_own or reading.triggers_unmapped:
+                return None
+            if reading.abilities or reading.triggers:
+                found += [*reading.abilities, *reading.triggers]
+            elif piece.split(" ")[0] not in OTHER_KEYWORDS and piece not in OTHER_KEYWORDS:
+                return None
+        return found
+
+    def effect(self, s: str) -> list[Data] | None:
+        """The statics a sentence about other objects states, or None if no template fits."""
+        tax = _TAX.fullmatch(s)
+        if tax:
+            who = self.who(tax.group("who"))
+            if who is None or who[1]:
+                return None
+            effect: Data = {"attack_cost": tax.group("cost").upper(), "defender": "you"}
+            if tax.group("pw"):
+                effect["planeswalkers"] = True
+            if who[0]:
+                effect["attackers"] = who[0]
+            static: Data = {"effect": effect}
+            if tax.group("x"):
+                static["x"] = _X_COUNTS[tax.group("x")]
+            elif "{x}" in tax.group("cost"):
+                return None
+            return [static]
+        limit = _LIMIT.fullmatch(s)
+        if limit:
+            n = number(limit.group(1))
+            if limit.group("what") == "block":
+                return None if limit.group("you") else [{"effect": {"max_blockers": n}}]
+            if limit.group("you"):
+                return [{"effect": {"max_attackers_against": "you", "count": n}}]
+            return [{"effect": {"max_attackers": n}}]
+        no_attack = _NO_ATTACK.fullmatch(s)
+        if no_attack:
+            who = self.who(no_attack.group("who"))
+            if who is None or who[1]:
+                return None
+            effect = {"cant_attack": "you", **({"planeswalkers": True} if no_attack.group("pw") else {})}
+            if who[0]:
+                effect["attackers"] = who[0]
+            return [{"effect": effect}]
+        cant = _CANT.fullmatch(s)
+        if cant:
+            who = self.who(cant.group("who"))
+            if who is None:
+                return None
+            grant = {"attack or block": ["cant_attack", "cant_block"]}.get(
+                cant.group("what"), [f"cant_{cant.group('what')}"]
+            )
+            return [{"effect": {"grant": grant, "to": who[0], **({"other": True} if who[1] else {})}}]
+        must = re.fullmatch(r"(?P<who>.+?) (?P<what>attack|block) each (?:combat|turn) if able", s)
+        if must:
+            who = self.who(must.group("who"))
+            if who is None:
+                return None
+            grant = [f"{must.group('what')}s_each_combat_if_able"]
+            return [{"effect": {"grant": grant, "to": who[0], **({"other": True} if who[1] else {})}}]
+        have = _HAVE.fullmatch(s)
+        if have:
+            who = self.who(have.group("who"))
+            abilities = self.keywords(have.group("what"))
+            if who is None or not abilities:
+                return None
+            return [{"effect": {"grant": abilities, "to": who[0], **({"other": True} if who[1] else {})}}]
+        return None
+
+    def attached(self, s: str, out: Statics) -> bool:
+        """An attachment's "enchanted creature has / can't / must ..." sentence; False if no template fits."""
+        text = _ATTACHED.sub(SELF, s)
+        if not text.startswith(SELF) and f"block {SELF} do so" not in text:
+            return False
+        predicate = text.removeprefix(f"{SELF} ")
+        pump = _PUMP.match(predicate)
+        if pump:
+            out.note(s, "power_toughness")
+            predicate = predicate[pump.end() :]
+            if not predicate:
+                return True
+            if not re.match(r"(?:has|have|can|can't|attacks|blocks|must|is)\b", predicate):
+                predicate = f"has {predicate}"
+            text = f"{SELF} {predicate}"
+        pieces = [text] if not pump else [f"{SELF} {p}" for p in re.split(r", and |, (?=has|is|can)", predicate)]
+        read_any = False
+        for piece in pieces:
+            piece = piece if piece.startswith(SELF) or "do so" in piece else f"{SELF} {piece}"
+            reading = read_oracle(piece + ".", "", known_subtypes=self.known)
+            if reading.unmapped or reading.not_own or not (reading.abilities or reading.triggers):
+                if len(pieces) == 1:
+                    return False
+                out.note(s, "not_understood")  # part of it is applied, the rest ("is a black Zombie") is not
+                continue
+            read_any = True
+            for ability in [*reading.abilities, *reading.triggers]:
+                if ability not in out.grants_attached:
+                    out.grants_attached.append(ability)
+        return read_any
+
+
+def _enchant(line: str) -> list[str] | None:
+    match = re.fullmatch(r"enchant (.+)", line.rstrip("."))
+    if match is None:
+        return None
+    words = re.split(r" or |, | ", match.group(1))
+    return sorted({CARD_TYPES[w] for w in words if w in CARD_TYPES})
+
+
+def _sentences(lines: Iterable[str]) -> list[str]:
+    out = []
+    for line in lines:
+        line = _ABILITY_WORD.sub("", line)
+        out += [s.strip() for s in re.split(r"(?<=\.)\s+(?=[^\s])", line) if s.strip()]
+    return out
+
+
+def _why(text: str) -> str:
+    if _ONE_SHOT.search(text):
+        return "one_shot"
+    if re.match(r"^level ability", text) or _CONDITION.search(text):
+        return "condition"
+    return "not_understood"
+
+
+def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Reading, known: frozenset[str]) -> Statics:
+    """What the face does to other objects, and what of its combat text is not applied."""
+    out = Statics()
+    reader = _StaticReader(known)
+    lines = normalise_text(text, name, supertypes)
+    for line in lines:
+        enchant = _enchant(line)
+        if enchant is not None:
+            out.enchant = enchant
+    pending = list(reading.not_own)
+    for sentence in _sentences(lines):  # grants the reader doesn't report (Sublime Archangel's exalted)
+        plain = sentence.rstrip(".")
+        if (
+            sentence not in pending
+            and not _ONE_SHOT.search(sentence)
+            and _HAVE.fullmatch(plain)
+            and reader.effect(plain)
+        ):
+            pending.append(sentence)
+    for sentence in _sentences(lines):  # what an Aura or Equipment gives that the reader doesn't report (vigilance)
+        if sentence not in pending and _ATTACHED.match(sentence) and " has " in sentence:
+            pending.append(sentence)
+    for line in lines:  # an attachment's attack or block trigger: not applied (the snapshot states its effect)
+        if _ATTACHED_TRIGGER.match(line):
+            out.note(line, "one_shot")
+    for item in pending:
+        s = item.rstrip(".").strip()
+        # a quality named, nothing granted or forbidden: "creatures you control with flying get +1/+0"
+        combat = bool(_LEGALITY.search(_QUALITY.sub("", s)))
+        if _ONE_SHOT.search(s):
+            if combat:
+                out.note(item, "one_shot")
+            continue
+        if _ATTACHED.search(s) and not re.match(r"^(as long as|if)\b", s):
+            if not reader.attached(s, out) and combat:
+                out.note(item, _why(s))
+            continue
+        found = reader.effect(s)
+        if found is None:
+            if combat:
+                out.note(item, _why(s))
+            continue
+        if re.search(r"\bgets? [+-][\dx]+/[+-][\dx]+", s):
+            out.note(item, "power_toughness")
+        for static in found:
+            static["text"] = s
+            out.statics.append(static)
+    conditions = ConditionReader(known)
+    levels, level_unread = conditions.levels(lines)
+    out.conditional += levels
+    for item in reading.unmapped:
+        if item.startswith("level ability: "):
+            if item.removeprefix("level ability: ") in level_unread:
+                out.note(item, "condition", own=True)
+            continue
+        conditional = conditions.sentence(item)
+        if conditional is not None:
+            out.conditional.append(conditional)
+            if re.search(r"\bgets? [+-][\dx]+/[+-][\dx]+", item):
+                out.note(item, "power_toughness", own=True)
+            continue
+        out.note(item, _why(item), own=True)
+    for item in reading.triggers_unmapped:
+        out.note(item, _why(item) if not item.startswith(("when", "at ")) else "not_understood", own=True)
+    return out

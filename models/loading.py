@@ -168,7 +168,12 @@ _PERMANENTS = _PermanentCache()
 
 
 def load_snapshot(text: str | bytes, source: str = "<input>") -> Snapshot:
-    return snapshot_from_data(parse_text(text, source), within_limits=True)
+    """A snapshot from its JSON or YAML text (a file's name is no snapshot: `read_snapshot` reads the file)."""
+    data = parse_text(text, source)
+    if isinstance(data, str) and "\n" not in data and data.lower().endswith((".yaml", ".yml", ".json")):
+        problem = InputProblem.of("", "file_name_as_text", name=data, read="read_snapshot()", load="combatcheck.load()")
+        raise SnapshotError([problem])
+    return snapshot_from_data(data, within_limits=True)
 
 
 def read_snapshot(file: str) -> Snapshot:

@@ -186,6 +186,14 @@ PROBLEM_TEXTS: dict[str, Message] = {
         "au premier niveau, une situation est un dictionnaire (objet JSON)",
         "en el nivel superior, una situación es un diccionario (objeto JSON)",
     ),
+    "file_name_as_text": Message(
+        "a snapshot is a mapping (JSON object) at the top level, and this text is the file name '{name}': read "
+        "the file with {read} or {load}",
+        "au premier niveau, une situation est un dictionnaire (objet JSON), et ce texte est le nom de fichier "
+        "'{name}' : lisez le fichier avec {read} ou {load}",
+        "en el nivel superior, una situación es un diccionario (objeto JSON), y este texto es el nombre de archivo "
+        "'{name}': lee el archivo con {read} o {load}",
+    ),
     "malformed": Message(
         "malformed YAML/JSON: {problem}",
         "YAML/JSON mal formé (selon l'analyseur : {problem})",

@@ -13,6 +13,8 @@ limits is refused (BoardTooLarge) when it is compiled.
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ..models import Snapshot, one_declaration
@@ -36,9 +38,23 @@ if TYPE_CHECKING:
 class QuestionError(ValueError):
     """The question doesn't fit the snapshot (an unknown id, or the wrong step); `problem` says so in each language."""
 
-    def __init__(self, path: str, code: str, **params: str) -> None:
-        self.problem = InputProblem.of(path, code, **params)
+    def __init__(self, path: str, code: str, known: Iterable[str] = (), **params: str) -> None:
+        """`known`: the ids the argument could have named; a near miss gets "did you mean ...?" (code + `_close`)."""
+        close = _close_ids(params.get("id", ""), known)
+        if close:
+            self.problem = InputProblem.of(path, f"{code}_close", close=close, **params)
+        else:
+            self.problem = InputProblem.of(path, code, **params)
         super().__init__(str(self.problem))
+
+
+def _close_ids(word: str, known: Iterable[str]) -> tuple[str, ...]:
+    """The ids closest to `word`: spelled alike ("bear": bears), or alike but for case."""
+    ids = list(dict.fromkeys(known))
+    folded = {i.casefold(): i for i in ids}
+    if word.casefold() in folded:
+        return (folded[word.casefold()],)
+    return tuple(difflib.get_close_matches(word, ids, n=3))
 
 
 def findings(reasons: list[Reason], board: Board, lang: str) -> list[Finding]:
@@ -60,9 +76,10 @@ def can_block(
     _expect(snapshot, "declare_blockers", "can-block")
     ids = {p.id for p in snapshot.permanents}
     if blocker not in ids:
-        raise QuestionError("blocker", "not_in_snapshot", id=blocker)
-    if attacker not in {p.id for p in snapshot.permanents if p.attacking is not None}:
-        raise QuestionError("attacker", "not_attacking_in_snapshot", id=attacker)
+        raise QuestionError("blocker", "not_in_snapshot", known=ids, id=blocker)
+    attackers = [p.id for p in snapshot.permanents if p.attacking is not None]
+    if attacker not in attackers:
+        raise QuestionError("attacker", "not_attacking_in_snapshot", known=attackers, id=attacker)
     return noted(_can(snapshot, Pair(blocker, attacker), "can_block", lang, Budget(time_limit)), snapshot)
 
 
@@ -73,9 +90,10 @@ def can_attack(
     _expect(snapshot, "declare_attackers", "can-attack")
     ids = {p.id for p in snapshot.permanents}
     if creature not in ids:
-        raise QuestionError("creature", "not_in_snapshot", id=creature)
-    if target not in ids | {p.id for p in snapshot.players}:
-        raise QuestionError("target", "no_target_in_snapshot", id=target)
+        raise QuestionError("creature", "not_in_snapshot", known=ids, id=creature)
+    targets = ids | {p.id for p in snapshot.players}
+    if target not in targets:
+        raise QuestionError("target", "no_target_in_snapshot", known=sorted(targets), id=target)
     return noted(_can(snapshot, Pair(creature, target), "can_attack", lang, Budget(time_limit)), snapshot)
 
 

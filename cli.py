@@ -18,6 +18,7 @@ from typer.core import TyperGroup
 
 from .batch.cli import batch_command, report_command, table_command
 from .cards.cli import cards_app
+from .cli_help import people_words
 from .combat.cli import combat_command, damage_command
 from .combat.triggers_cli import triggers_command
 from .console import (
@@ -53,8 +54,13 @@ _USAGE_ERROR: type[Exception] = next(c for c in typer.BadParameter.__mro__ if c.
 
 
 class _Commands(TyperGroup):
-    """The root group: a command given `--json` answers bad input, its usage errors included, in the desk API's
-    JSON error shape (`{"error", "problems"}`) on standard output (console.ERRORS)."""
+    """The root group: `--help` in people's words with two examples a command (cli_help.py); a command given
+    `--json` answers bad input, its usage errors included, in the desk API's JSON error shape (`{"error",
+    "problems"}`) on standard output (console.ERRORS)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        people_words(self)
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:  # typer's click Context, whichever it is
         given = args[: args.index("--")] if "--" in args else args

@@ -119,3 +119,12 @@ def test_import_stays_light() -> None:
     code = "import sys, combatcheck; print(sorted(m for m in sys.modules if m.startswith('combatcheck')))"
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert "combatcheck.models" not in loaded and "combatcheck.solver" not in loaded and "ortools" not in loaded
+
+
+def test_the_readme_s_python_example_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = readme.split("## Use it from Python", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    monkeypatch.chdir(ROOT)
+    namespace: dict[str, object] = {}
+    exec(compile(block, "README.md", "exec"), namespace)
+    assert namespace["report"].verdict == "illegal"  # type: ignore[attr-defined]

@@ -91,7 +91,7 @@ class _Worker:
 
     def _ready(self) -> bool:
         try:
-            return self.conn.poll(POLL)
+            return bool(self.conn.poll(POLL))
         except (OSError, ValueError):  # closed by the pool closing: the loop sees `closing`
             time.sleep(POLL)
             return False

@@ -120,6 +120,12 @@ def test_the_near_misses_are_said_in_french_and_spanish_too() -> None:
         (["Bear", "lured"], "blocker: 'Bear' is not a permanent of the snapshot; did you mean bear?"),
         (["bear", "lure"], "attacker: 'lure' is not an attacking creature of the snapshot; did you mean lured?"),
         (["nobody", "lured"], "blocker: 'nobody' is not a permanent of the snapshot"),
+        (["Grizzly Bears", "lured"], "blocker: 'Grizzly Bears' is not a permanent of the snapshot; did you mean bear?"),
+        (["grizly bears", "lured"], "blocker: 'grizly bears' is not a permanent of the snapshot; did you mean bear?"),
+        (
+            ["bear", "Runeclaw Bear"],
+            "attacker: 'Runeclaw Bear' is not an attacking creature of the snapshot; did you mean lured?",
+        ),
     ],
 )
 def test_a_question_naming_a_near_miss_id(args: list[str], expected: str) -> None:

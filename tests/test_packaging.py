@@ -10,6 +10,7 @@ combatcheck is the one imported."""
 
 from __future__ import annotations
 
+import importlib.metadata
 import importlib.util
 import json
 import shutil
@@ -24,9 +25,21 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def _setuptools_major() -> int:
+    try:
+        return int(importlib.metadata.version("setuptools").split(".")[0])
+    except (importlib.metadata.PackageNotFoundError, ValueError):
+        return 0
+
+
 pytestmark = [
     pytest.mark.packaging,
-    pytest.mark.skipif(importlib.util.find_spec("build") is None, reason="needs the test extras' `build`"),
+    pytest.mark.skipif(
+        importlib.util.find_spec("build") is None or _setuptools_major() < 77,
+        reason="needs the test extras' build tools (build, setuptools>=77): pip install -e '.[test]'",
+    ),
 ]
 
 

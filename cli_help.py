@@ -6,6 +6,7 @@ project."""
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -194,6 +195,8 @@ def people_words(command: Any, path: tuple[str, ...] = ()) -> None:
             param.help = JSON_HELP[" ".join(path)]
         _name_value(param)
         _say_range(param)
+    if command.help:  # a docstring's wrapped lines are one sentence: the list of commands keeps its breaks
+        command.help = "\n\n".join(" ".join(p.split()) for p in inspect.cleandoc(command.help).split("\n\n"))
     command.get_help_option = _worded_help_option(command.get_help_option)
     examples = EXAMPLES.get(" ".join(path))
     if examples:

@@ -101,3 +101,10 @@ def test_the_values_are_named_as_people_name_them() -> None:
     assert re.search(r"--time-limit\s+SECONDS", text) and re.search(r"--lang\s+en\|fr\|es", text)
     assert re.search(r"--json\s+print", text)  # a flag takes no value
     assert "batch [OPTIONS] FILE..." in help_of("batch")
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_a_command_s_help_is_sentences_not_wrapped_lines(name: str) -> None:
+    """The list of commands shows each help as written: a docstring's wrapped lines would break it mid-sentence."""
+    text = COMMANDS[name].help or ""
+    assert "\n" not in text.replace("\n\n", ""), text

@@ -82,8 +82,8 @@ def load(source: str | os.PathLike[str] | bytes | Mapping[str, Any]) -> Snapshot
 
 def _names_a_file(text: object) -> bool:
     """Whether a `str` is meant as a file name: one line that names an existing file or ends like a snapshot file."""
-    if not isinstance(text, str) or not text or "\n" in text or text.lstrip().startswith(("{", "[")):
-        return False
+    if not isinstance(text, str) or not text or "\n" in text or ": " in text or text.lstrip().startswith(("{", "[")):
+        return False  # text: several lines, a mapping ("players: [ana, ben]"), JSON
     return text.lower().endswith(_SNAPSHOT_SUFFIXES) or Path(text).is_file()
 
 

@@ -49,6 +49,12 @@ def test_load_snapshot_of_a_file_name_says_how_to_read_the_file() -> None:
     assert "file name 'file.yaml'" in message and "read_snapshot()" in message and "combatcheck.load()" in message
 
 
+def test_one_line_of_yaml_is_text_not_a_file_name() -> None:
+    with pytest.raises(SnapshotError) as caught:
+        combatcheck.load("format_version: notes.yaml")
+    assert caught.value.problems[0].path == "format_version"
+
+
 def test_load_refuses_what_is_not_a_source() -> None:
     with pytest.raises(TypeError, match="path, text or a mapping"):
         combatcheck.load(42)  # type: ignore[arg-type]

@@ -397,6 +397,14 @@ CHANGES: dict[str, Message] = {
         "{creature} tiene la habilidad de arrollar y ya ninguna criatura la bloquea: su daño de combate se asigna a "
         "{to}",
     ),
+    "damage_planeswalker_gone": Message(
+        "{creature} has trample over planeswalkers and the planeswalker it attacked left combat: its combat damage is "
+        "assigned to {to}",
+        "{creature} a le piétinement au-delà des planeswalkers et le planeswalker qu'elle attaquait a quitté le "
+        "combat : ses blessures de combat sont assignées à {to}",
+        "{creature} tiene la habilidad de arrollar sobre planeswalkers y el planeswalker al que atacaba dejó el "
+        "combate: su daño de combate se asigna a {to}",
+    ),
     "damage_blocks_nothing": Message(
         "{creature} blocks no creature now: it assigns no combat damage",
         "{creature} ne bloque plus aucune créature : elle n'assigne aucune blessure de combat",

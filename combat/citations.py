@@ -70,6 +70,7 @@ _NUMBERS: dict[str, tuple[str, str | None]] = {
     "damage_blocked": ("510.1c", "510.1c"),
     "damage_blocking": ("510.1d", "510.1d"),
     "trample_no_blockers": ("702.19d", None),
+    "trample_planeswalker_gone": ("702.19e", None),
     "effect_stops_blocking": ("509.1g", "509.2a"),  # the seed names the effect in its order rule
     "reselect": ("508.7a", None),
     "reselect_target": ("508.7c", None),

@@ -5,7 +5,7 @@ damage assignment order). The amounts are the players' choices: an `assign_comba
 from __future__ import annotations
 
 from ..models.abilities import BandsWithOther, Keyword
-from .state import AssignsDamage, Change
+from .state import AssignsDamage, AttackingCreature, Change
 from .working import Working
 
 
@@ -48,6 +48,17 @@ def deals_damage_now(work: Working, creature_id: str, first_strike_step: bool) -
     return creature_id not in work.first_strikers or creature.has_keyword(Keyword.DOUBLE_STRIKE)
 
 
+def _tramples_to_defender(work: Working, attacker: AttackingCreature) -> bool:
+    """702.19e: trample over planeswalkers, the planeswalker it attacked removed from combat, and no creature
+    blocking it now: all its damage is assigned to the defending player (an exception to 506.4c)."""
+    return (
+        attacker.target is None
+        and not attacker.blockers
+        and attacker.defending_player is not None
+        and work.board[attacker.id].has_keyword(Keyword.TRAMPLE_OVER_PLANESWALKERS)
+    )
+
+
 def damage_changes(work: Working, *, first_strike_step: bool) -> list[Change]:
     changes: list[Change] = []
     for attacker in work.attackers.values():
@@ -55,6 +66,15 @@ def damage_changes(work: Working, *, first_strike_step: bool) -> list[Change]:
             continue
         if (work.board[attacker.id].power or 0) <= 0:
             changes.append(AssignsDamage(creature=attacker.id, how="no_power", **work.cite("damage_power")))
+        elif _tramples_to_defender(work, attacker):
+            changes.append(
+                AssignsDamage(
+                    creature=attacker.id,
+                    to=(attacker.defending_player,),
+                    how="planeswalker_gone",
+                    **work.cite("trample_planeswalker_gone"),
+                )
+            )
         elif attacker.status != "blocked":
             if attacker.target is None:
                 changes.append(

@@ -49,28 +49,13 @@ def _result(work: Working, source: Permanent, recipient: str, amount: int) -> Da
             work.life[recipient] -= amount
         return DamageDealt(source=source.id, recipient=recipient, amount=amount, result="life", rule="120.3a")
     target = work.board[recipient]
-    deathtouch = source.has_keyword(Keyword.DEATHTOUCH) and target.is_creature
+    if target.is_creature and target.is_planeswalker and target.loyalty is not None:
+        # 120.3: the results for each of its card types apply; as a planeswalker it loses loyalty (120.3c)
+        work.update(recipient, loyalty=target.loyalty - amount)
+        creature = _creature_result(work, source, work.board[recipient], amount)
+        return creature.model_copy(update={"loyalty_removed": amount, "rule": f"120.3c, {creature.rule}"})
     if target.is_creature:
-        if infect or source.has_keyword(Keyword.WITHER):
-            work.counters[recipient] = work.counters.get(recipient, 0) + amount
-            work.update(
-                recipient,
-                power=None if target.power is None else target.power - amount,
-                toughness=None if target.toughness is None else target.toughness - amount,
-            )
-            return DamageDealt(
-                source=source.id,
-                recipient=recipient,
-                amount=amount,
-                result="counters",
-                deathtouch=deathtouch,
-                rule="120.3d",
-            )
-        work.update(recipient, damage=target.damage + amount)
-        result = DamageDealt(
-            source=source.id, recipient=recipient, amount=amount, result="marked", deathtouch=deathtouch, rule="120.3e"
-        )
-        return result
+        return _creature_result(work, source, target, amount)
     if target.is_planeswalker and target.loyalty is not None:
         work.update(recipient, loyalty=target.loyalty - amount)
         return DamageDealt(source=source.id, recipient=recipient, amount=amount, result="loyalty", rule="120.3c")
@@ -78,6 +63,32 @@ def _result(work: Working, source: Permanent, recipient: str, amount: int) -> Da
         work.update(recipient, defense=target.defense - amount)
         return DamageDealt(source=source.id, recipient=recipient, amount=amount, result="defense", rule="120.3h")
     return DamageDealt(source=source.id, recipient=recipient, amount=amount, result="none", **cite("damage_dealt"))
+
+
+def _creature_result(work: Working, source: Permanent, target: Permanent, amount: int) -> DamageDealt:
+    """120.3d-e: damage to a creature puts -1/-1 counters on it from a source with infect or wither, and is marked on
+    it otherwise."""
+    recipient = target.id
+    deathtouch = source.has_keyword(Keyword.DEATHTOUCH)
+    if source.has_keyword(Keyword.INFECT) or source.has_keyword(Keyword.WITHER):
+        work.counters[recipient] = work.counters.get(recipient, 0) + amount
+        work.update(
+            recipient,
+            power=None if target.power is None else target.power - amount,
+            toughness=None if target.toughness is None else target.toughness - amount,
+        )
+        return DamageDealt(
+            source=source.id,
+            recipient=recipient,
+            amount=amount,
+            result="counters",
+            deathtouch=deathtouch,
+            rule="120.3d",
+        )
+    work.update(recipient, damage=target.damage + amount)
+    return DamageDealt(
+        source=source.id, recipient=recipient, amount=amount, result="marked", deathtouch=deathtouch, rule="120.3e"
+    )
 
 
 def deal(

@@ -78,6 +78,8 @@ def change_text(who: Speaker, change: Change) -> str | None:
                 return say(W["prevented"], lang, **values)
             semicolon = _SEMICOLON.get(lang, "; ")
             text = say(W["dealt"], lang, **values) + semicolon + W[f"result_{change.result}"].format(lang, values)
+            if change.loyalty_removed:  # a creature planeswalker: both results (120.3c, 120.3e)
+                text += semicolon + W["result_loyalty"].format(lang, values | {"amount": change.loyalty_removed})
             if change.prevented:
                 text += semicolon + W["prevented"].format(lang, values)
             return text

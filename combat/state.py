@@ -498,7 +498,7 @@ class OrderUpdated(_Change):
 
 
 class AssignsDamage(_Change):
-    """Whom a creature assigns its combat damage to in this damage step (510.1b-d, 510.4, 702.19d)."""
+    """Whom a creature assigns its combat damage to in this damage step (510.1b-d, 510.4, 702.19d-e)."""
 
     kind: Literal["assigns_damage"] = "assigns_damage"
     creature: str
@@ -510,6 +510,7 @@ class AssignsDamage(_Change):
         "nothing_attacked",
         "no_blockers",
         "trample_no_blockers",
+        "planeswalker_gone",
         "blocks_nothing",
         "no_power",
     ]
@@ -561,6 +562,10 @@ class DamageDealt(_Change):
     prevented: int = 0
     result: Literal["marked", "counters", "life", "poison", "loyalty", "defense", "none"]
     deathtouch: bool = False
+    loyalty_removed: int = Field(
+        default=0,
+        description="loyalty counters also removed: the recipient is a creature and a planeswalker (120.3c, 120.3e)",
+    )
 
 
 class LifeGained(_Change):

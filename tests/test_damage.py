@@ -542,6 +542,8 @@ def test_trample_over_planeswalkers_702_19c_e_f() -> None:
         over, attack, {"declare_blockers": {"blocks": {}}}, {"leaves_battlefield": "jace"}, {"assign_combat_damage": {}}
     )
     assert judged(gone).assignment == {"thrasta": {"ben": 5}} and gone.final.state.life["ben"] == 15
+    said = [ch for m in gone.moments for ch in m.changes if getattr(ch, "kind", "") == "assigns_damage"]
+    assert [(ch.how, ch.to, ch.rule) for ch in said] == [("planeswalker_gone", ("ben",), "702.19e")]  # type: ignore[attr-defined]
     plain = [c("wurm", "ana", 5, 5, "trample"), JACE]
     wrong = run(
         plain,
@@ -631,3 +633,20 @@ def test_a_declare_blockers_snapshot_asks_about_its_damage_step(tmp_path: Path) 
         (r["recipient"], r["source"]): (r["low"], r["high"]) for r in json.loads(result.output)["steps"][0]["ranges"]
     }
     assert ranges_found[("ben", "wurm")] == (0, 4) and ranges_found[("bear", "wurm")] == (2, 6)
+
+
+def test_a_creature_planeswalker_dealt_damage_has_it_marked_and_loses_loyalty_120_3c_e() -> None:
+    """120.3: the results for each of its types apply: marked as a creature (120.3e), loyalty counters removed as a
+    planeswalker (120.3c); at loyalty 0 it is put into the graveyard (704.5i) though the damage isn't lethal."""
+    walker = {"id": "pw", "controller": "ben", "types": ["planeswalker", "creature"], "power": 4, "toughness": 4}
+    board = [c("giant", "ana", 3, 3), walker | {"loyalty": 3}]
+    events = [
+        {"declare_attackers": {"attacks": {"giant": "ben"}}},
+        {"declare_blockers": {"blocks": {"pw": "giant"}}},
+        {"assign_combat_damage": {"giant": {"pw": 3}}},
+    ]
+    timeline = run(board, *events)
+    dealt = next(ch for ch in timeline.final.changes if isinstance(ch, DamageDealt) and ch.recipient == "pw")
+    assert (dealt.result, dealt.loyalty_removed, dealt.rule) == ("marked", 3, "120.3c, 120.3e")
+    assert "pw" in timeline.final.state.died_ids
+    assert any(isinstance(ch, StateBasedAction) and ch.rule == "704.5i" for ch in timeline.final.changes)

@@ -40,26 +40,17 @@ def show_command(
     as_json: JsonOpt = False,
 ) -> None:
     """Show a card: its characteristics, the abilities read from its Oracle text, and the combat text not read."""
-    from .lookup import UnknownCard, find_card, permanent_fields, read_card
+    from .lookup import UnknownCard, card_details, find_card, read_card
 
     try:
         with _readable_database():
             face = find_card(name)
     except UnknownCard as exc:
         fail([str(exc)])
-    reading = read_card(face)
     if as_json:
-        data = {
-            "card": face.name,
-            "fields": permanent_fields(face),
-            "oracle_text": face.text,
-            "unmapped": list(reading.unmapped),
-            "not_own": list(reading.not_own),
-            "triggers": list(reading.triggers),
-            "triggers_unmapped": list(reading.triggers_unmapped),
-        }
-        out.print(json.dumps(data, indent=2, ensure_ascii=False), markup=False)
+        out.print(json.dumps(card_details(face), indent=2, ensure_ascii=False), markup=False)
         return
+    reading = read_card(face)
     stats = f"  {face.power}/{face.toughness}" if face.power is not None else ""
     loyalty = f"  loyalty {face.loyalty}" if face.loyalty is not None else ""
     out.print(f"{face.name}  ({face.type_line()}){stats}{loyalty}", markup=False)

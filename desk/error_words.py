@@ -32,6 +32,12 @@ ERROR_WORDS: dict[str, Message] = {
         "la situation est trop grande pour être vérifiée",
         "la situación es demasiado grande para comprobarla",
     ),
+    "invalid_question": Message(
+        "the question doesn't fit the snapshot",
+        "la question ne correspond pas à la situation",
+        "la pregunta no corresponde a la situación",
+    ),
+    "unknown_card": Message("unknown card", "carte inconnue", "carta desconocida"),
     "invalid_parameters": Message(
         "invalid request parameters", "paramètres de requête invalides", "parámetros de la petición no válidos"
     ),

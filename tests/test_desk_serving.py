@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from combatcheck.desk import api_io
 from combatcheck.desk import app as desk_app
 from combatcheck.desk.app import create_app
 from combatcheck.desk.server import TimedH11Protocol, config
@@ -192,7 +193,7 @@ class QuickProtocol(TimedH11Protocol):
 def quick(monkeypatch: pytest.MonkeyPatch) -> Iterator[int]:
     import uvicorn
 
-    monkeypatch.setattr(desk_app, "BODY_TIMEOUT", 1.0)
+    monkeypatch.setattr(api_io, "BODY_TIMEOUT", 1.0)
     port = free_port()
     server = uvicorn.Server(config(create_app(), "127.0.0.1", port, http=QuickProtocol))
     thread = threading.Thread(target=server.run, daemon=True)

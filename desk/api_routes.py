@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Path, Query, Request
-from fastapi.responses import PlainTextResponse, Response
+from fastapi.responses import Response
+from pydantic import BaseModel
 
 from ..combat.damage_report import DamageReport
 from ..combat.timeline import Timeline
@@ -30,7 +31,9 @@ TimeLimit = Annotated[
     ),
 ]
 Id = Annotated[str, Query(min_length=1, max_length=200)]
-SVG = {200: {"content": {"image/svg+xml": {"schema": {"type": "string"}}}, "description": "standalone SVG"}}
+SVG: dict[int | str, dict[str, Any]] = {
+    200: {"content": {"image/svg+xml": {"schema": {"type": "string"}}}, "description": "standalone SVG"}
+}
 
 
 def router() -> APIRouter:
@@ -237,7 +240,7 @@ def router() -> APIRouter:
         summary="Write a snapshot file",
         tags=["page"],
         openapi_extra=doc.SNAPSHOT_BODY,
-        response_class=PlainTextResponse,
+        response_class=Response,
         responses={
             200: {
                 "description": "the file: YAML (`format=yaml`) or JSON (`format=json`)",
@@ -286,7 +289,8 @@ def router() -> APIRouter:
         from ..models import Snapshot
         from ..models.cr_edition import CR_EDITION
 
-        model = {"snapshot": Snapshot, "report": Report, "combat": Timeline}[kind]
+        models: dict[str, type[BaseModel]] = {"snapshot": Snapshot, "report": Report, "combat": Timeline}
+        model = models[kind]
         return {"$id": f"urn:combatcheck:{doc.version()}:cr-{CR_EDITION}:{kind}", **model.model_json_schema()}
 
     @api.get(
@@ -302,7 +306,6 @@ def router() -> APIRouter:
             Query(
                 min_length=1,
                 max_length=100,
-                pattern=r"[^\W_]",
                 description="words in the card's name, then in its Oracle text (at least one letter or digit)",
             ),
         ],

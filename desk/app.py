@@ -20,13 +20,14 @@ from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 
 from ..models.schema_words import schema_params
 from ..models.validation import InputProblem
 from . import api_schema
 from .api_docs import mount_reference
-from .api_io import (  # noqa: F401  (the desk's bounds, named here too: bench/ and the tests read them from app)
+from .api_io import (  # the desk's bounds, named here too: bench/ and the tests read them from app
     BODY_TIMEOUT,
     DEFAULT_TIME_LIMIT,
     LIGHT_BYTES,
@@ -37,6 +38,7 @@ from .api_io import (  # noqa: F401  (the desk's bounds, named here too: bench/ 
     request_lang,
 )
 from .api_routes import router
+from .error_words import ERROR_WORDS
 from .host_check import HostCheck
 from .work import DeskError
 
@@ -50,6 +52,29 @@ SECURITY_HEADERS = {
 }
 CORS_HEADERS = ["Content-Type", "Accept", "Accept-Language"]
 log = logging.getLogger("combatcheck.desk")
+__all__ = [
+    "BODY_TIMEOUT",
+    "DEFAULT_TIME_LIMIT",
+    "LIGHT_BYTES",
+    "LOCAL_HOSTS",
+    "MAX_BODY_BYTES",
+    "MAX_TIME_LIMIT",
+    "create_app",
+    "request_lang",
+]
+
+
+class Cors(CORSMiddleware):
+    """Starlette's CORS, its refused preflights in the desk's error shape (they are plain text there)."""
+
+    def preflight_response(self, request_headers: Headers) -> Response:
+        response = super().preflight_response(request_headers)
+        if response.status_code < 400:
+            return response
+        # a preflight names no language (its query is the request's own, unread): English, for the developer
+        refused = error_response(response.status_code, ERROR_WORDS["cors_refused"].format("en", {}))
+        refused.headers.update({k: v for k, v in response.headers.items() if k.startswith("access-control-")})
+        return refused
 
 
 def create_app(
@@ -96,7 +121,7 @@ def create_app(
     app.add_middleware(HostCheck, allowed=None if "*" in hosts else hosts)
     if allow_origins:  # off by default: a page elsewhere gets no answer it can read
         app.add_middleware(
-            CORSMiddleware,
+            Cors,
             allow_origins=allow_origins,
             allow_methods=["GET", "POST"],
             allow_headers=CORS_HEADERS,

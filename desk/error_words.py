@@ -38,6 +38,16 @@ ERROR_WORDS: dict[str, Message] = {
         "la pregunta no corresponde a la situación",
     ),
     "unknown_card": Message("unknown card", "carte inconnue", "carta desconocida"),
+    "search_words": Message(
+        "give at least one letter or digit to search for",
+        "donnez au moins une lettre ou un chiffre à chercher",
+        "da al menos una letra o un número que buscar",
+    ),
+    "cors_refused": Message(
+        "this web origin may not call the desk from a browser: start it with --allow-origin ORIGIN",
+        "cette origine web ne peut pas appeler le bureau depuis un navigateur : lancez-le avec --allow-origin ORIGIN",
+        "este origen web no puede llamar al escritorio desde un navegador: inícialo con --allow-origin ORIGIN",
+    ),
     "invalid_parameters": Message(
         "invalid request parameters", "paramètres de requête invalides", "parámetros de la petición no válidos"
     ),

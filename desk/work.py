@@ -47,7 +47,19 @@ def _desk_error(status: int, word: str | InputProblem, problems: list[InputProbl
 
 
 def worded(problems: list[InputProblem], lang: str) -> list[Problem]:
-    return [Problem(path=p.path, message=p.text(lang)) for p in problems]
+    """The problems in `lang`: the models' own, or the desk's (a code of ERROR_WORDS)."""
+    return [Problem(path=p.path, message=_text(p, lang)) for p in problems]
+
+
+def _text(problem: InputProblem, lang: str) -> str:
+    if problem.code in ERROR_WORDS:
+        return ERROR_WORDS[problem.code].format(lang, {k: shown(v, lang) for k, v in problem.params.items()})
+    return problem.text(lang)
+
+
+def desk_problem(path: str, code: str, **params: int | str) -> InputProblem:
+    """A problem in the desk's own words (ERROR_WORDS), at `path`."""
+    return InputProblem(path, ERROR_WORDS[code].format("en", params), code, params)
 
 
 def parsed(text: str) -> Any:
@@ -218,8 +230,8 @@ def _card_search(text: str, words: str, limit: int) -> Any:
     from ..cards.db import database
     from ..cards.names import normalise
 
-    if not normalise(words):  # every name contains the empty key (the endpoint's pattern asks for a letter)
-        return []
+    if not normalise(words):  # every name contains the empty key: the first cards in order would be listed
+        raise DeskError(422, "invalid_parameters", [desk_problem("q", "search_words")])
     return [
         {"card": face.name, "type_line": face.type_line(), "power": face.power, "toughness": face.toughness}
         for face in database().search(words, limit)

@@ -166,7 +166,7 @@ def serve_command(
     count = workers or min(4, os.cpu_count() or 1)
     app = create_app(allowed_hosts=allowed, workers=count, queue=4 * count, allow_origins=origins)
     shown = f"[{host}]" if ":" in host else host
-    err.print(f"combatcheck desk: http://{shown}:{port}/  (API schema: /api/openapi.json; Ctrl-C stops it)")
+    err.print(f"combatcheck desk: http://{shown}:{port}/  (API reference: /docs; Ctrl-C stops it)")
     uvicorn.Server(config(app, host, port)).run()
 
 

@@ -72,7 +72,9 @@ class Cors(CORSMiddleware):
         if response.status_code < 400:
             return response
         # a preflight names no language (its query is the request's own, unread): English, for the developer
-        refused = error_response(response.status_code, ERROR_WORDS["cors_refused"].format("en", {"option": "--allow-origin ORIGIN"}))
+        refused = error_response(
+            response.status_code, ERROR_WORDS["cors_refused"].format("en", {"option": "--allow-origin ORIGIN"})
+        )
         refused.headers.update({k: v for k, v in response.headers.items() if k.startswith("access-control-")})
         return refused
 

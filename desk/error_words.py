@@ -44,9 +44,9 @@ ERROR_WORDS: dict[str, Message] = {
         "da al menos una letra o un número que buscar",
     ),
     "cors_refused": Message(
-        "pages of this origin may not call the desk from a browser: start it with {option}",
-        "les pages de cette origine ne peuvent pas appeler le bureau depuis un navigateur : lancez-le avec {option}",
-        "las páginas de este origen no pueden llamar al escritorio desde un navegador: inícialo con {option}",
+        "this origin may not call the desk from a browser: start it with {option}",
+        "cette origine ne peut pas appeler le bureau depuis un navigateur : lancez-le avec {option}",
+        "este origen no puede llamar al escritorio desde un navegador: inícialo con {option}",
     ),
     "invalid_parameters": Message(
         "invalid request parameters", "paramètres de requête invalides", "parámetros de la petición no válidos"

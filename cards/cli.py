@@ -210,20 +210,25 @@ def info_command(
 ) -> None:
     """Which card database is in use: its file, source, date and size."""
     from .db import database, local_path
+    from .lookup import database_info
 
     with _readable_database():
         db = database()
+    info = database_info(db)
     out.print(f"database: {db.path}", markup=False)
-    out.print(f"source: {db.source}", markup=False)
-    out.print(f"cards as of: {db.date or '?'}", markup=False)
-    out.print(f"{len(db)} card faces, {len(db.aliases)} other names, {len(db.arena_ids)} MTG Arena ids", markup=False)
-    if db.missing:
+    out.print(f"source: {info['source']}", markup=False)
+    out.print(f"cards as of: {info['date'] or '?'}", markup=False)
+    out.print(
+        f"{info['faces']} card faces, {info['other_names']} other names, {info['arena_ids']} MTG Arena ids",
+        markup=False,
+    )
+    if info["missing"]:
         out.print(
-            f"{len(db.missing)} faces known to be missing (second faces of split, modal double-faced, flip and meld "
-            "cards): combatcheck cards update or cards import brings them",
+            f"{len(info['missing'])} faces known to be missing (second faces of split, modal double-faced, flip and "
+            "meld cards): combatcheck cards update or cards import brings them",
             markup=False,
         )
         if missing:
-            for face, card in sorted(db.missing.items()):
+            for face, card in info["missing"].items():
                 out.print(f"  - {face} (of {card})", markup=False)
     out.print(f"imported database (preferred when present): {local_path()}", markup=False)

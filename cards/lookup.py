@@ -130,3 +130,17 @@ def card_details(face: CardFace, db: CardDatabase | None = None) -> dict[str, An
         "triggers": list(reading.triggers),
         "triggers_unmapped": list(reading.triggers_unmapped),
     }
+
+
+def database_info(db: CardDatabase | None = None) -> dict[str, Any]:
+    """Which card database is in use (`combatcheck cards info`, the desk's `GET /api/v1/cards/info`): its source,
+    how current it is, its size, and the faces it knows it lacks (face -> card)."""
+    db = db if db is not None else database()
+    return {
+        "source": db.source,
+        "date": db.date or None,
+        "faces": len(db),
+        "other_names": len(db.aliases),
+        "arena_ids": len(db.arena_ids),
+        "missing": dict(sorted(db.missing.items())),
+    }

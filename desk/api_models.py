@@ -82,6 +82,17 @@ class CardDetails(BaseModel):
     triggers_unmapped: list[str] = Field(description="trigger text that the reader did not read")
 
 
+class CardDatabaseInfo(BaseModel):
+    """Which card database is in use, as `combatcheck cards info` tells it."""
+
+    source: str = Field(description="where its cards come from")
+    date: str | None = Field(description="how current its cards are (ISO date), if known")
+    faces: int = Field(description="card faces")
+    other_names: int = Field(description="other names (French, Spanish…) that lead to a face")
+    arena_ids: int = Field(description="MTG Arena ids known")
+    missing: dict[str, str] = Field(description="faces known to be missing: face -> its card")
+
+
 class CardFound(BaseModel):
     """A card found by `combatcheck cards search`."""
 

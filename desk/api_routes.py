@@ -4,6 +4,7 @@ page uses, at `/api` (desk/app.py)."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Path, Query, Request
@@ -16,7 +17,16 @@ from ..models.answers import ChoiceAnswer, DeclarationCount, ForcedChoices
 from ..models.report import Language, Report
 from . import api_schema as doc
 from .api_io import DEFAULT_TIME_LIMIT, MAX_TIME_LIMIT, answer
-from .api_models import CardChoice, CardDetails, CardFound, JudgeResult, ParsedSnapshot, RuleEntry, TriggerEntry
+from .api_models import (
+    CardChoice,
+    CardDatabaseInfo,
+    CardDetails,
+    CardFound,
+    JudgeResult,
+    ParsedSnapshot,
+    RuleEntry,
+    TriggerEntry,
+)
 from .completion import complete
 from .page_words import page_words
 
@@ -286,12 +296,7 @@ def router() -> APIRouter:
     ) -> dict[str, Any]:
         """`combatcheck schema KIND`: the JSON Schema of the snapshot format, of the report, or of a timeline, with
         an `$id` naming the combatcheck version and the CR edition it belongs to."""
-        from ..models import Snapshot
-        from ..models.cr_edition import CR_EDITION
-
-        models: dict[str, type[BaseModel]] = {"snapshot": Snapshot, "report": Report, "combat": Timeline}
-        model = models[kind]
-        return {"$id": f"urn:combatcheck:{doc.version()}:cr-{CR_EDITION}:{kind}", **model.model_json_schema()}
+        return _json_schema(kind)
 
     @api.get(
         "/cards/search",
@@ -314,6 +319,17 @@ def router() -> APIRouter:
         """`combatcheck cards search`: cards whose name (or else Oracle text) contains the words; none is an empty
         list."""
         return await answer(request, "card_search", {"words": q, "limit": limit}, body=False, heavy=True)  # type: ignore[no-any-return]
+
+    @api.get(
+        "/cards/info",
+        summary="Which card database is in use",
+        tags=["cards"],
+        responses=doc.errors(*doc.POOL_ERRORS),
+    )
+    async def card_info_endpoint(request: Request) -> CardDatabaseInfo:
+        """`combatcheck cards info`: the card database's source, how current it is, its size, and the faces it
+        knows it lacks (`combatcheck cards update` or `cards import` brings them)."""
+        return await answer(request, "card_info", {}, body=False)  # type: ignore[no-any-return]
 
     @api.get(
         "/cards/{name}",
@@ -346,3 +362,13 @@ def router() -> APIRouter:
         return page_words()
 
     return api
+
+
+@cache
+def _json_schema(kind: str) -> dict[str, Any]:
+    """The JSON Schema `combatcheck schema KIND` prints, with an `$id` naming the versions (made once: ~0.1 s)."""
+    from ..models import Snapshot
+    from ..models.cr_edition import CR_EDITION
+
+    models: dict[str, type[BaseModel]] = {"snapshot": Snapshot, "report": Report, "combat": Timeline}
+    return {"$id": f"urn:combatcheck:{doc.version()}:cr-{CR_EDITION}:{kind}", **models[kind].model_json_schema()}

@@ -226,6 +226,12 @@ def _card(text: str, name: str) -> Any:
         raise DeskError(404, "unknown_card", [problem]) from None
 
 
+def _card_info(text: str) -> Any:
+    from ..cards.lookup import database_info
+
+    return database_info()
+
+
 def _card_search(text: str, words: str, limit: int) -> Any:
     from ..cards.db import database
     from ..cards.names import normalise
@@ -243,6 +249,7 @@ _ANSWERS: dict[str, Any] = {
     "combat_render": _combat_render,
     "card": _card,
     "card_search": _card_search,
+    "card_info": _card_info,
     "damage": _damage,
     "check": _check,
     "judge": _judge,

@@ -213,6 +213,13 @@ def test_card_details_and_search(client: TestClient) -> None:
     assert client.get("/api/v1/cards/search", params={"q": "zzzqqq"}).json() == []
 
 
+def test_the_card_database_in_use(client: TestClient) -> None:
+    from combatcheck.cards.lookup import database_info
+
+    info = client.get("/api/v1/cards/info").json()
+    assert info == database_info() and info["faces"] > 20_000 and info["date"]
+
+
 def test_an_unknown_card_names_the_field_and_the_closest_card(client: TestClient) -> None:
     answer = client.get("/api/v1/cards/grizly bears", params={"lang": "fr"})
     assert answer.status_code == 404 and answer.json()["error"] == "carte inconnue"

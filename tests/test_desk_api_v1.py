@@ -103,6 +103,27 @@ def test_answer_models_come_from_the_library(schema: dict[str, Any]) -> None:
     assert '"#/components/schemas/Declaration-Input"' in snapshot_refs  # as read, apart from the answers' one
 
 
+def test_describing_the_api_changes_no_models_schema() -> None:
+    """FastAPI's OpenAPI generation once changed the JSON Schema of the library's models for the rest of the
+    process (pydantic wrote one field's description into a shared model schema): in a fresh process, the schemas
+    before and after are the same."""
+    import subprocess
+    import sys
+
+    code = (
+        "import json\n"
+        "from combatcheck.combat.timeline import Timeline\n"
+        "from combatcheck.models import Snapshot\n"
+        "from combatcheck.desk.app import create_app\n"
+        "schemas = lambda: json.dumps([m.model_json_schema() for m in (Snapshot, Timeline)], sort_keys=True)\n"
+        "before = schemas()\n"
+        "create_app().openapi()\n"
+        "print(before == schemas())\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert done.stdout.strip() == "True", done.stderr
+
+
 # -- the contract check -----------------------------------------------------------------------------------------------
 def _exchange(status: int, body: Any, path: str = "/api/v1/check", method: str = "POST") -> Exchange:
     headers = {"content-type": "application/json", "x-combatcheck-version": VERSION, "x-cr-edition": CR_EDITION}

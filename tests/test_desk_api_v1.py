@@ -350,3 +350,33 @@ def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
+
+
+# -- the heavy work goes to the pool --------------------------------------------------------------------------------
+class _Pool:
+    """A worker pool that answers in this process and records what it was given."""
+
+    def __init__(self, name: str, seen: list[tuple[str, str]]) -> None:
+        self.name, self.seen = name, seen
+
+    def reserve(self) -> None:
+        pass
+
+    def answer(self, endpoint: str, text: str, params: dict[str, Any], time_limit: float) -> Any:
+        from combatcheck.desk import work
+
+        self.seen.append((self.name, endpoint))
+        return work.run(endpoint, text, params)
+
+
+def test_heavy_work_goes_to_the_pools_and_a_card_search_to_the_heavy_one() -> None:
+    seen: list[tuple[str, str]] = []
+    app = create_app()
+    app.state.pools = type("Pools", (), {"light": _Pool("light", seen), "heavy": _Pool("heavy", seen)})()
+    client = TestClient(app, base_url="http://127.0.0.1")
+    assert _post(client, "/api/v1/check", MENACE).status_code == 200
+    assert _post(client, "/api/v1/combat", TIMELINE.read_text()).status_code == 200
+    assert client.get("/api/v1/cards/search", params={"q": "lure"}).status_code == 200
+    assert client.get("/api/v1/cards/lure").status_code == 200
+    assert client.get("/api/v1/rules").status_code == 200  # a catalog: answered at once, by no worker
+    assert seen == [("light", "check"), ("light", "combat"), ("heavy", "card_search"), ("heavy", "card")]

@@ -135,6 +135,9 @@ def create_app(
         response = await call_next(request)
         response.headers.update(SECURITY_HEADERS)
         response.headers.update(api_schema.version_headers())
+        path = request.url.path
+        if path.startswith("/api/") and not path.startswith("/api/v1/"):  # a deprecated alias: where it lives now
+            response.headers["Link"] = f'</api/v1/{path.removeprefix("/api/")}>; rel="successor-version"'
         return response
 
     @app.exception_handler(DeskError)

@@ -173,6 +173,8 @@ def test_the_unversioned_routes_are_deprecated_aliases_of_v1(client: TestClient,
         old.pop("solver", None), new.pop("solver", None)
         assert old == new, path
     assert client.get("/api/openapi.json").json() == schema  # where the description was
+    assert _post(client, "/api/check", MENACE).headers["link"] == '</api/v1/check>; rel="successor-version"'
+    assert "link" not in _post(client, "/api/v1/check", MENACE).headers
 
 
 def test_the_schemas_carry_an_id_naming_the_versions(client: TestClient) -> None:

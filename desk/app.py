@@ -23,7 +23,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 
-from ..models.schema_words import schema_params
+from ..models.schema_words import schema_problem_words
 from ..models.validation import InputProblem
 from . import api_schema
 from .api_docs import mount_reference
@@ -152,8 +152,8 @@ def create_app(
         problems = []
         for e in exc.errors():
             path = ".".join(str(p) for p in e.get("loc", ()) if p not in ("query", "path"))
-            code, params = schema_params(e["type"], e.get("ctx") or {})
-            problems.append(InputProblem(path, e["msg"], code, params))
+            code, params, english = schema_problem_words(e["type"], e.get("ctx") or {}, e["msg"])
+            problems.append(InputProblem(path, english, code, params))
         return error_response(422, *DeskError(422, "invalid_parameters", problems).words(request_lang(request)))
 
     @app.exception_handler(HTTPException)

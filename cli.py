@@ -204,9 +204,9 @@ def schema_command(
 @app.command("rules")
 def rules_command(as_json: JsonOpt = False) -> None:
     """List the rule catalog: key, CR number, restriction or requirement, and what it says."""
-    from .solver.rules import CATALOG
+    from .solver.rules import catalog_rows
 
-    rows = [{"key": r.key, "rule": r.cr, "kind": r.kind, "summary": r.summary} for r in CATALOG]
+    rows = catalog_rows()
     if as_json:
         out.print(json.dumps(rows, indent=2), markup=False)
         return

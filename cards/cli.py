@@ -40,26 +40,17 @@ def show_command(
     as_json: JsonOpt = False,
 ) -> None:
     """Show a card: its characteristics, the abilities read from its Oracle text, and the combat text not read."""
-    from .lookup import UnknownCard, find_card, permanent_fields, read_card
+    from .lookup import UnknownCard, card_details, find_card, read_card
 
     try:
         with _readable_database():
             face = find_card(name)
     except UnknownCard as exc:
         fail([str(exc)])
-    reading = read_card(face)
     if as_json:
-        data = {
-            "card": face.name,
-            "fields": permanent_fields(face),
-            "oracle_text": face.text,
-            "unmapped": list(reading.unmapped),
-            "not_own": list(reading.not_own),
-            "triggers": list(reading.triggers),
-            "triggers_unmapped": list(reading.triggers_unmapped),
-        }
-        out.print(json.dumps(data, indent=2, ensure_ascii=False), markup=False)
+        out.print(json.dumps(card_details(face), indent=2, ensure_ascii=False), markup=False)
         return
+    reading = read_card(face)
     stats = f"  {face.power}/{face.toughness}" if face.power is not None else ""
     loyalty = f"  loyalty {face.loyalty}" if face.loyalty is not None else ""
     out.print(f"{face.name}  ({face.type_line()}){stats}{loyalty}", markup=False)
@@ -219,20 +210,25 @@ def info_command(
 ) -> None:
     """Which card database is in use: its file, source, date and size."""
     from .db import database, local_path
+    from .lookup import database_info
 
     with _readable_database():
         db = database()
+    info = database_info(db)
     out.print(f"database: {db.path}", markup=False)
-    out.print(f"source: {db.source}", markup=False)
-    out.print(f"cards as of: {db.date or '?'}", markup=False)
-    out.print(f"{len(db)} card faces, {len(db.aliases)} other names, {len(db.arena_ids)} MTG Arena ids", markup=False)
-    if db.missing:
+    out.print(f"source: {info['source']}", markup=False)
+    out.print(f"cards as of: {info['date'] or '?'}", markup=False)
+    out.print(
+        f"{info['faces']} card faces, {info['other_names']} other names, {info['arena_ids']} MTG Arena ids",
+        markup=False,
+    )
+    if info["missing"]:
         out.print(
-            f"{len(db.missing)} faces known to be missing (second faces of split, modal double-faced, flip and meld "
-            "cards): combatcheck cards update or cards import brings them",
+            f"{len(info['missing'])} faces known to be missing (second faces of split, modal double-faced, flip and "
+            "meld cards): combatcheck cards update or cards import brings them",
             markup=False,
         )
         if missing:
-            for face, card in sorted(db.missing.items()):
+            for face, card in info["missing"].items():
                 out.print(f"  - {face} (of {card})", markup=False)
     out.print(f"imported database (preferred when present): {local_path()}", markup=False)

@@ -115,3 +115,32 @@ def permanent_fields(face: CardFace, db: CardDatabase | None = None) -> dict[str
         if value is not None:
             fields[key] = value
     return fields
+
+
+def card_details(face: CardFace, db: CardDatabase | None = None) -> dict[str, Any]:
+    """A card as the checker reads it (`combatcheck cards show --json`, the desk's `GET /api/v1/cards/{name}`): its
+    snapshot fields, its Oracle text, and what the reader left unread."""
+    reading = read_card(face, db)
+    return {
+        "card": face.name,
+        "fields": permanent_fields(face, db),
+        "oracle_text": face.text,
+        "unmapped": list(reading.unmapped),
+        "not_own": list(reading.not_own),
+        "triggers": list(reading.triggers),
+        "triggers_unmapped": list(reading.triggers_unmapped),
+    }
+
+
+def database_info(db: CardDatabase | None = None) -> dict[str, Any]:
+    """Which card database is in use (`combatcheck cards info`, the desk's `GET /api/v1/cards/info`): its source,
+    how current it is, its size, and the faces it knows it lacks (face -> card)."""
+    db = db if db is not None else database()
+    return {
+        "source": db.source,
+        "date": db.date or None,
+        "faces": len(db),
+        "other_names": len(db.aliases),
+        "arena_ids": len(db.arena_ids),
+        "missing": dict(sorted(db.missing.items())),
+    }

@@ -187,3 +187,11 @@ __all__ = [
     "triggers_at",
     "with_triggers",
 ]
+
+
+def catalog_rows() -> list[dict[str, str]]:
+    """The trigger catalog as `combatcheck triggers --json` and the desk's `GET /api/v1/triggers` list it: key, CR
+    number, the ability word a snapshot writes, and what each wording says."""
+    from .wordings import CATALOG
+
+    return [{"key": w.key, "rule": w.cr, "word": ability_word(w), "summary": w.summary} for w in CATALOG]

@@ -9,11 +9,11 @@ from ..console import JsonOpt, out
 
 def triggers_command(as_json: JsonOpt = False) -> None:
     """List the trigger catalog: key, CR number, the ability word it reads, and how many times it triggers."""
-    from .triggers import ability_word
+    from .triggers import catalog_rows
     from .wordings import CATALOG
 
     plain = {w.key: w.keyword is not None for w in CATALOG}
-    rows = [{"key": w.key, "rule": w.cr, "word": ability_word(w), "summary": w.summary} for w in CATALOG]
+    rows = catalog_rows()
     if as_json:
         out.print(json.dumps(rows, indent=2), markup=False)
         return

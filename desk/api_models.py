@@ -39,3 +39,64 @@ class CardChoice(BaseModel):
     type_line: str
     power: int | None = None
     toughness: int | None = None
+
+
+class ErrorAnswer(BaseModel):
+    """Every answer that is not a success: a heading, and the problems under it, each naming where it is."""
+
+    error: str = Field(description="what went wrong, in the request's language (`?lang=`)")
+    problems: list[Problem] = Field(
+        description="each problem with its field: a parameter (`blocker`, `time_limit`) or a place in the snapshot "
+        "(`permanents[0] (id 'x').controller`); empty when the request as a whole is refused (its size, its "
+        "Host header, a busy desk)"
+    )
+
+
+class RuleEntry(BaseModel):
+    """One rule of the catalog, as `combatcheck rules --json` lists it."""
+
+    key: str = Field(description="the rule's key, as reports name it")
+    rule: str = Field(description="its Comprehensive Rules number, e.g. 509.1c")
+    kind: str = Field(description="restriction or requirement")
+    summary: str = Field(description="what it says")
+
+
+class TriggerEntry(BaseModel):
+    """One trigger wording of the catalog, as `combatcheck triggers --json` lists it."""
+
+    key: str
+    rule: str = Field(description="its Comprehensive Rules number, e.g. 702.23a")
+    word: str = Field(description="the ability word a snapshot writes for it")
+    summary: str
+
+
+class CardDetails(BaseModel):
+    """A card as the checker reads it, as `combatcheck cards show --json` prints it."""
+
+    card: str = Field(description="the card's English name")
+    fields: dict[str, Any] = Field(description="the snapshot fields the card gives a permanent (`card: NAME`)")
+    oracle_text: str
+    unmapped: list[str] = Field(description="combat text of the card that the reader did not read")
+    not_own: list[str] = Field(description="text about other objects, not the card itself")
+    triggers: list[Any] = Field(description="the attack and block triggers read")
+    triggers_unmapped: list[str] = Field(description="trigger text that the reader did not read")
+
+
+class CardDatabaseInfo(BaseModel):
+    """Which card database is in use, as `combatcheck cards info` tells it."""
+
+    source: str = Field(description="where its cards come from")
+    date: str | None = Field(description="how current its cards are (ISO date), if known")
+    faces: int = Field(description="card faces")
+    other_names: int = Field(description="other names (French, Spanish…) that lead to a face")
+    arena_ids: int = Field(description="MTG Arena ids known")
+    missing: dict[str, str] = Field(description="faces known to be missing: face -> its card")
+
+
+class CardFound(BaseModel):
+    """A card found by `combatcheck cards search`."""
+
+    card: str = Field(description="the card's English name")
+    type_line: str
+    power: str | None = Field(None, description="as printed: may be '*'")
+    toughness: str | None = None

@@ -124,6 +124,15 @@ def serve_command(
     workers: Annotated[
         int, typer.Option("--workers", min=0, max=64, help="processes for the checks (0: the CPUs, at most 4)")
     ] = 0,
+    allow_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allow-origin",
+            metavar="ORIGIN",
+            help="let pages of this web origin (https://client.example:8443) call the API from a browser (CORS); "
+            "repeat it for more. None by default",
+        ),
+    ] = None,
 ) -> None:
     """Start the judge's desk: a local web page (and its JSON API) at http://127.0.0.1:PORT/. Ctrl-C stops it."""
     import errno
@@ -153,8 +162,21 @@ def serve_command(
     if not local:
         err.print(f"warning: {host} is reachable from other machines; anyone who can reach it can use the desk")
     allowed = [*LOCAL_HOSTS, host, f"[{host}]"] if local else ["*"]
+    origins = [_origin(value) for value in allow_origin or []]
     count = workers or min(4, os.cpu_count() or 1)
-    app = create_app(allowed_hosts=allowed, workers=count, queue=4 * count)
+    app = create_app(allowed_hosts=allowed, workers=count, queue=4 * count, allow_origins=origins)
     shown = f"[{host}]" if ":" in host else host
-    err.print(f"combatcheck desk: http://{shown}:{port}/  (API schema: /api/openapi.json; Ctrl-C stops it)")
+    err.print(f"combatcheck desk: http://{shown}:{port}/  (API reference: /docs; Ctrl-C stops it)")
     uvicorn.Server(config(app, host, port)).run()
+
+
+def _origin(value: str) -> str:
+    """A web origin as browsers send it (`scheme://host[:port]`, no path), or `*` for any; exit 2 otherwise."""
+    from urllib.parse import urlsplit
+
+    if value == "*":
+        return value
+    parts = urlsplit(value)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.path not in ("", "/") or parts.query:
+        fail([f"--allow-origin: {value!r} is not a web origin: write scheme://host[:port], e.g. http://localhost:3000"])
+    return f"{parts.scheme}://{parts.netloc}".lower()

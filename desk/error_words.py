@@ -32,6 +32,22 @@ ERROR_WORDS: dict[str, Message] = {
         "la situation est trop grande pour être vérifiée",
         "la situación es demasiado grande para comprobarla",
     ),
+    "invalid_question": Message(
+        "the question doesn't fit the snapshot",
+        "la question ne correspond pas à la situation",
+        "la pregunta no corresponde a la situación",
+    ),
+    "unknown_card": Message("unknown card", "carte inconnue", "carta desconocida"),
+    "search_words": Message(
+        "give at least one letter or digit to search for",
+        "donnez au moins une lettre ou un chiffre à chercher",
+        "da al menos una letra o un número que buscar",
+    ),
+    "cors_refused": Message(
+        "this origin may not call the desk from a browser: start it with {option}",
+        "cette origine ne peut pas appeler le bureau depuis un navigateur : lancez-le avec {option}",
+        "este origen no puede llamar al escritorio desde un navegador: inícialo con {option}",
+    ),
     "invalid_parameters": Message(
         "invalid request parameters", "paramètres de requête invalides", "parámetros de la petición no válidos"
     ),

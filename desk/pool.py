@@ -85,8 +85,8 @@ class _Worker:
                 raise Overran
         try:
             reply: tuple[str, Any] = self.conn.recv()
-        except (EOFError, OSError):  # it died (out of memory, killed)
-            raise Overran from None
+        except (EOFError, OSError):  # it died (out of memory, killed), or the closing pool killed it
+            raise Stopped if closing.is_set() else Overran from None
         return reply
 
     def _ready(self) -> bool:

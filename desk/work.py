@@ -47,7 +47,19 @@ def _desk_error(status: int, word: str | InputProblem, problems: list[InputProbl
 
 
 def worded(problems: list[InputProblem], lang: str) -> list[Problem]:
-    return [Problem(path=p.path, message=p.text(lang)) for p in problems]
+    """The problems in `lang`: the models' own, or the desk's (a code of ERROR_WORDS)."""
+    return [Problem(path=p.path, message=_text(p, lang)) for p in problems]
+
+
+def _text(problem: InputProblem, lang: str) -> str:
+    if problem.code in ERROR_WORDS:
+        return ERROR_WORDS[problem.code].format(lang, {k: shown(v, lang) for k, v in problem.params.items()})
+    return problem.text(lang)
+
+
+def desk_problem(path: str, code: str, **params: int | str) -> InputProblem:
+    """A problem in the desk's own words (ERROR_WORDS), at `path`."""
+    return InputProblem(path, ERROR_WORDS[code].format("en", params), code, params)
 
 
 def parsed(text: str) -> Any:
@@ -82,8 +94,8 @@ def run(endpoint: str, text: str, params: dict[str, Any]) -> Any:
 
     try:
         return _ANSWERS[endpoint](text, **params)
-    except QuestionError as exc:
-        raise DeskError(422, exc.problem) from None
+    except QuestionError as exc:  # the problem names the question's parameter (`blocker`), as every other 422 does
+        raise DeskError(422, "invalid_question", [exc.problem]) from None
     except DeskError:
         raise
     except SnapshotError as exc:  # a board beyond the size limits of solver/budget.py
@@ -147,7 +159,7 @@ def _parse(text: str, lang: str) -> Any:
 
     data = parsed(text)
     if not isinstance(data, dict):
-        raise DeskError(422, InputProblem.of("", "not_a_mapping"))
+        raise DeskError(422, "invalid_snapshot", [InputProblem.of("", "not_a_mapping")])
     try:
         one_declaration(loaded(data))
     except DeskError as exc:
@@ -181,7 +193,63 @@ def _damage(text: str, lang: str, ranges: bool, every: int) -> Any:
         raise DeskError(422, "invalid_snapshot", exc.problems) from None
 
 
+def _combat(text: str, lang: str) -> Any:
+    from ..combat import follow
+
+    try:
+        return follow(loaded(parsed(text)), lang=lang)  # type: ignore[arg-type]
+    except SnapshotError as exc:  # an event that can't happen where it is written
+        raise DeskError(422, "invalid_snapshot", exc.problems) from None
+
+
+def _combat_render(text: str, lang: str) -> str:
+    from ..combat import follow
+    from ..render import render_timeline_svg
+
+    snapshot = loaded(parsed(text))
+    try:
+        return render_timeline_svg(snapshot, follow(snapshot, lang=lang))  # type: ignore[arg-type]
+    except SnapshotError as exc:
+        raise DeskError(422, "invalid_snapshot", exc.problems) from None
+
+
+def _card(text: str, name: str) -> Any:
+    from ..cards.lookup import UnknownCard, card_details, find_card
+
+    try:
+        return card_details(find_card(name))
+    except UnknownCard as exc:
+        code = "unknown_card_face" if exc.face_of else "unknown_card_close" if exc.suggestions else "unknown_card"
+        params = {"name": exc.name, "close": tuple(exc.suggestions), "dated": exc.dated, "card": exc.face_of}
+        commands = {"update": "`combatcheck cards update`", "import_file": "`combatcheck cards import FILE`"}
+        problem = InputProblem("name", str(exc), code, {**params, **commands})
+        raise DeskError(404, "unknown_card", [problem]) from None
+
+
+def _card_info(text: str) -> Any:
+    from ..cards.lookup import database_info
+
+    return database_info()
+
+
+def _card_search(text: str, words: str, limit: int) -> Any:
+    from ..cards.db import database
+    from ..cards.names import normalise
+
+    if not normalise(words):  # every name contains the empty key: the first cards in order would be listed
+        raise DeskError(422, "invalid_parameters", [desk_problem("q", "search_words")])
+    return [
+        {"card": face.name, "type_line": face.type_line(), "power": face.power, "toughness": face.toughness}
+        for face in database().search(words, limit)
+    ]
+
+
 _ANSWERS: dict[str, Any] = {
+    "combat": _combat,
+    "combat_render": _combat_render,
+    "card": _card,
+    "card_search": _card_search,
+    "card_info": _card_info,
     "damage": _damage,
     "check": _check,
     "judge": _judge,

@@ -21,6 +21,7 @@ from .keywords import KEYWORD_ALIASES as KEYWORD_ALIASES
 from .keywords import NO_DECLARATION_EFFECT as NO_DECLARATION_EFFECT
 from .keywords import TRIGGER_KEYWORDS as TRIGGER_KEYWORDS
 from .keywords import Keyword as Keyword
+from .schema_shorthands import one_or_many
 from .trigger_abilities import TRIGGER_PARAMETERIZED
 
 
@@ -160,7 +161,7 @@ class AttacksIfAble(_OneKey):
 class GoadedBy(_OneKey):
     """701.38: goaded by these players."""
 
-    goaded_by: tuple[str, ...] = Field(min_length=1)
+    goaded_by: tuple[str, ...] = Field(min_length=1, json_schema_extra=one_or_many)
 
     @field_validator("goaded_by", mode="before")
     @classmethod

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .abilities import Ability
 from .filters import CreatureFilter
+from .schema_shorthands import describe_property
 
 Fact = Literal["defending_player", "extra_turn", "creature_died", "counters", "monstrous", "kicked", "paired"]
 
@@ -26,8 +27,15 @@ Fact = Literal["defending_player", "extra_turn", "creature_died", "counters", "m
 class Counted(BaseModel):
     """At least N permanents matching a filter ("five or more Islands", "another Giant")."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    filter: CreatureFilter = Field(default_factory=CreatureFilter, description="what is counted (any permanent)")
+    # The field's description is set on Counted's schema, not on the field: pydantic 2.14 writes a model-typed
+    # field's description (or json_schema_extra) into the model's shared core schema when FastAPI builds a
+    # TypeAdapter of the field (desk/api_schema.py), and every CreatureFilter elsewhere would be described so.
+    model_config = ConfigDict(
+        extra="forbid",
+        frozen=True,
+        json_schema_extra=describe_property("filter", "what is counted (any permanent)"),
+    )
+    filter: CreatureFilter = Field(default_factory=CreatureFilter)
     at_least: int = Field(1, ge=0)
     other: bool = Field(False, description="the permanent with the ability doesn't count ('another Giant')")
 

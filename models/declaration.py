@@ -6,13 +6,17 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, field_validator, model_serializer
 
+from .schema_shorthands import one_or_many_values
+
 
 class Declaration(BaseModel):
     """The proposed declaration: `blocks` (declare blockers) or `attacks` and `bands` (declare attackers)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     blocks: dict[str, tuple[str, ...]] = Field(
-        default_factory=dict, description="blocker -> the attacker it blocks (or a list, if it may block several)"
+        default_factory=dict,
+        description="blocker -> the attacker it blocks (or a list, if it may block several)",
+        json_schema_extra=one_or_many_values,
     )
     attacks: dict[str, str] = Field(
         default_factory=dict, description="attacking creature -> the player, planeswalker or battle it attacks"

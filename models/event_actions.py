@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from pydantic_core import PydanticCustomError
 
 from .event_base import _Event
+from .schema_shorthands import one_or_many, or_text
 
 CombatPoint = Literal["attackers_declared", "blockers_declared", "combat_damage_step", "end_of_combat_step", "combat"]
 _POINTS = ("attackers_declared", "blockers_declared", "combat_damage_step", "end_of_combat_step", "combat")
@@ -61,7 +62,13 @@ class Timing(BaseModel):
     "during <player>'s combat phase" (506.7c), "during your turn" or "during an opponent's turn", or "only during
     <step>". Also written as text: `during combat after blockers are declared`, `before the combat damage step`."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(
+        extra="forbid",
+        frozen=True,
+        json_schema_extra=or_text(
+            "as text: 'before blockers are declared', 'during combat after blockers are declared'"
+        ),
+    )
     before: CombatPoint | None = None
     after: CombatPoint | None = None
     during_combat: bool = Field(False, description='"during combat" (506.7c)')
@@ -129,6 +136,7 @@ _MUST_BE_FIELD = Field(
     (),
     description="what the target must be now (601.2c): attacking, blocking, blocked, unblocked, yours, opponents "
     "(Maze of Ith: attacking; ninjutsu's unblocked attacker you control: [unblocked, yours])",
+    json_schema_extra=one_or_many,
 )
 
 

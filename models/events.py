@@ -19,6 +19,7 @@ from .damage_events import AssignCombatDamage, assignment_objects
 from .event_actions import Activate, Cast, ReselectAttack, StopsBlocking, Timing, timing_from_text
 from .event_base import _Event
 from .permanent import Permanent
+from .schema_shorthands import one_or_many, one_or_many_values
 
 RulesEdition = Literal["current", "before_foundations"]
 
@@ -52,7 +53,9 @@ class AttackDeclaration(_Event):
 
 class BlockDeclaration(_Event):
     blocks: dict[str, tuple[str, ...]] = Field(
-        default_factory=dict, description="blocker -> the attacker it blocks (or a list, if it may block several)"
+        default_factory=dict,
+        description="blocker -> the attacker it blocks (or a list, if it may block several)",
+        json_schema_extra=one_or_many_values,
     )
 
     @field_validator("blocks", mode="before")
@@ -161,17 +164,17 @@ class Change(_Event):
     add and remove abilities, as on a permanent)."""
 
     change: str
-    types: tuple[CardTypeName, ...] | None = None
-    subtypes: tuple[Subtype, ...] | None = None
-    supertypes: tuple[SupertypeName, ...] | None = None
-    colors: tuple[ColorName, ...] | None = None
+    types: tuple[CardTypeName, ...] | None = Field(None, json_schema_extra=one_or_many)
+    subtypes: tuple[Subtype, ...] | None = Field(None, json_schema_extra=one_or_many)
+    supertypes: tuple[SupertypeName, ...] | None = Field(None, json_schema_extra=one_or_many)
+    colors: tuple[ColorName, ...] | None = Field(None, json_schema_extra=one_or_many)
     power: int | None = None
     toughness: int | None = None
     loyalty: int | None = None
     tapped: bool | None = None
     abilities: tuple[Ability, ...] | None = None
     gains: tuple[Ability, ...] = ()
-    loses: tuple[str, ...] = ()
+    loses: tuple[str, ...] = Field((), json_schema_extra=one_or_many)
 
     @field_validator("types", "subtypes", "supertypes", "colors", "loses", mode="before")
     @classmethod

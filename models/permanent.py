@@ -19,6 +19,7 @@ from .changes import (
 )
 from .characteristics import CardType, CardTypeName, ColorName, Subtype, SupertypeName
 from .conditions import Conditional
+from .schema_shorthands import one_or_many, or_number
 from .statics import Static, Unapplied
 
 T = TypeVar("T")
@@ -30,7 +31,9 @@ _CREATURE, _BATTLE, _PLANESWALKER = CardType.CREATURE, CardType.BATTLE, CardType
 class Player(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     id: str = Field(min_length=1)
-    team: str | None = Field(None, description="players with the same team are teammates (Two-Headed Giant)")
+    team: str | None = Field(
+        None, description="players with the same team are teammates (Two-Headed Giant)", json_schema_extra=or_number
+    )
     life: int | None = Field(
         None, description="life total; read by triggers that compare it (dethrone) and by combat damage (120.3a)"
     )
@@ -48,10 +51,10 @@ class Permanent(BaseModel):
     id: str = Field(min_length=1, description="unique; declarations and effects refer to ids")
     name: str | None = Field(None, description="card name, shown in explanations")
     controller: str
-    types: tuple[CardTypeName, ...] = (CardType.CREATURE,)
-    subtypes: tuple[Subtype, ...] = ()
-    supertypes: tuple[SupertypeName, ...] = ()
-    colors: tuple[ColorName, ...] = ()
+    types: tuple[CardTypeName, ...] = Field((CardType.CREATURE,), json_schema_extra=one_or_many)
+    subtypes: tuple[Subtype, ...] = Field((), json_schema_extra=one_or_many)
+    supertypes: tuple[SupertypeName, ...] = Field((), json_schema_extra=one_or_many)
+    colors: tuple[ColorName, ...] = Field((), json_schema_extra=one_or_many)
     power: int | None = None
     toughness: int | None = None
     loyalty: int | None = None
@@ -109,11 +112,13 @@ class Permanent(BaseModel):
         (),
         description="ability names removed before `gains` are added ('all': every ability); applied on reading, "
         "then empty",
+        json_schema_extra=one_or_many,
     )
     lost: tuple[str, ...] = Field(
         (),
         description="filled from `loses` on reading: the ability names it lost ('all'); the keyword and triggered "
         "abilities that `grant` effects give it are lost too (models.changes.keeps_granted)",
+        json_schema_extra=one_or_many,
     )
 
     @field_validator("types", "subtypes", "supertypes", "colors", mode="before")

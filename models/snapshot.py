@@ -9,8 +9,9 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from .conditions import TurnFacts
 from .declaration import Declaration
 from .effects import Effect
-from .events import Event, RulesEdition
+from .events import STEP_WORDS, Event, RulesEdition
 from .permanent import Permanent, Player
+from .schema_shorthands import ids_or_items, or_words
 
 __all__ = ["AttackOption", "Declaration", "Permanent", "Player", "Snapshot", "Step"]
 
@@ -27,7 +28,7 @@ class Snapshot(BaseModel):
     format_version: Literal[1] = 1
     step: Step = "declare_blockers"
     active_player: str
-    players: tuple[Player, ...] = Field(min_length=2, description="in turn order")
+    players: tuple[Player, ...] = Field(min_length=2, description="in turn order", json_schema_extra=ids_or_items)
     shared_team_turns: bool = Field(
         False, description="teams take turns together (Two-Headed Giant, 805): one combined block per team"
     )
@@ -57,7 +58,9 @@ class Snapshot(BaseModel):
         "update: damage assignment orders, old 509.2-509.7 as in the French seed)",
     )
     events: tuple[Event, ...] = Field(
-        (), description="the combat timeline: what happens, in order, from the declarations on (docs/combat.md)"
+        (),
+        description="the combat timeline: what happens, in order, from the declarations on (docs/combat.md)",
+        json_schema_extra=or_words(STEP_WORDS),
     )
 
     @field_validator("players", mode="before")

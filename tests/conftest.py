@@ -15,9 +15,11 @@ import faulthandler
 import os
 import shutil
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from api_contract import checked_request
 from browser_support import browser  # noqa: F401  (the browser tests' headless Chromium, a fixture)
 
 REPOSITORY_ROOT = Path(__file__).resolve().parent.parent
@@ -52,3 +54,14 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         shutil.rmtree(config.stash[EMPTY_CACHE], ignore_errors=True)
     # A C-level timer, not a Python thread: it never delays a normal exit, and fires even if every thread is stuck.
     faulthandler.dump_traceback_later(EXIT_WATCHDOG_SECONDS, exit=True, file=2)  # the real stderr
+
+
+@pytest.fixture(scope="session", autouse=True)
+def watch_test_clients() -> Iterator[None]:
+    """Every answer a test receives from the desk through a TestClient validates against the desk's OpenAPI
+    description (tests/api_contract.py), whichever test file asks."""
+    from starlette.testclient import TestClient
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(TestClient, "request", checked_request(TestClient.request))
+        yield

@@ -399,7 +399,8 @@ def test_the_desk_answers_4xx_in_the_requests_language() -> None:
     parsed = client.post("/api/parse?lang=fr", content=body).json()
     assert parsed["problems"][0]["message"] == "'carol' n'est pas l'un des joueurs"
     question = client.post("/api/can-block?lang=fr&blocker=zz&attacker=a", content=body.replace("carol", "ben"))
-    assert question.status_code == 422 and question.json()["error"].startswith("blocker : 'zz' n'est pas")
+    assert question.status_code == 422 and question.json()["error"] == "la question ne correspond pas à la situation"
+    assert [(p["path"], p["message"][:14]) for p in question.json()["problems"]] == [("blocker", "'zz' n'est pas")]
     bad_limit = client.post("/api/check?lang=fr&time_limit=-1", content=body)
     assert bad_limit.json() == {
         "error": "paramètres de requête invalides",

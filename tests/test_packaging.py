@@ -102,6 +102,8 @@ def test_the_wheel_holds_the_package_and_its_data(built: dict[str, Path]) -> Non
         "combatcheck/py.typed",
         "combatcheck/cards/data/cards.json.gz",
         "combatcheck/desk/static/index.html",
+        "combatcheck/desk/reference/index.html",  # /docs: the API reference's page and its start-up script
+        "combatcheck/desk/reference/reference.js",
         "combatcheck/solver/rules/__init__.py",
     ):
         assert needed in names, needed

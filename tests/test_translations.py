@@ -204,6 +204,7 @@ ALSO_FRENCH = {
     "active": "verb activer: « {player} active {what} maintenant » (the combat narration)",
     "verdict": "French: the desk page's heading « Verdict »",
     "questions": "French: the desk page's heading « Questions »",
+    "question": "French: « la question ne correspond pas à la situation » (the desk's error heading)",
     "combatcheck": "the program's name (the desk page's title)",
     "yaml": "a file format's name (the desk page's « Enregistrer en YAML »)",
     "json": "a file format's name (the desk page's « Enregistrer en JSON »)",

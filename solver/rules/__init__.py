@@ -47,3 +47,9 @@ def rule(key: str) -> Rule[Any]:
         if entry.key == key:
             return entry
     raise KeyError(key)
+
+
+def catalog_rows() -> list[dict[str, str]]:
+    """The catalog as `combatcheck rules --json` and the desk's `GET /api/v1/rules` list it: key, CR number, kind
+    (restriction or requirement) and what each rule says."""
+    return [{"key": r.key, "rule": r.cr, "kind": r.kind, "summary": r.summary} for r in CATALOG]

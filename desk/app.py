@@ -30,7 +30,9 @@ from ..models.report import Language, Report
 from ..models.schema_words import schema_params
 from ..models.validation import InputProblem
 from . import work
+from ..cards.lookup import UnknownCard
 from .api_models import CardChoice, JudgeResult, ParsedSnapshot, Problem
+from .card_details import CardDetails, card_details
 from .completion import complete
 from .host_check import HostCheck
 from .page_words import page_words
@@ -372,5 +374,15 @@ def create_app(*, allowed_hosts: list[str] | None = None, workers: int = 0, queu
         """Card names (and French / Spanish names once `combatcheck cards import` brought them) that start with,
         then contain, `q`."""
         return [CardChoice(**vars(c)) for c in complete(q, limit)]
+
+    @app.get("/api/card", tags=["cards"], responses={404: {"description": "no card has that name"}})
+    def card_endpoint(
+        name: Annotated[str, Query(min_length=1, max_length=200, description="the card's name")], lang: Lang = "en"
+    ) -> CardDetails:
+        """A card's Oracle text and how combatcheck reads it (the page shows it on hover or tap), in `lang`."""
+        try:
+            return card_details(name, lang)
+        except UnknownCard as exc:
+            return _error(404, str(exc), [Problem(path="name", message=str(exc))])  # type: ignore[return-value]
 
     return app

@@ -77,7 +77,7 @@ def take_shot(page: Page, name: str) -> None:
 def add_card(page: Page, card: str, controller: str, attacking: str | None = None) -> None:
     page.click("#add")
     name = page.locator("#perms tbody tr").last.locator("input.card-name")
-    name.press_sequentially(card[:8])
+    name.press_sequentially(card[:12])
     from playwright.sync_api import expect
 
     expect(page.locator(f'#card-options option[value="{card}"]')).to_have_count(1)  # completion offered it

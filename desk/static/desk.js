@@ -540,6 +540,7 @@ function pick(id) {
   }
   const actor = selected;
   selected = null;
+  setStatus(null);
   if (attack) {
     if (state.attacks[actor] === id) delete state.attacks[actor]; else state.attacks[actor] = id;
   } else {

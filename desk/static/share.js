@@ -87,4 +87,8 @@ async function restoreFromLink() {
   return true;
 }
 
-document.addEventListener("DOMContentLoaded", () => $("share").addEventListener("click", shareBoard));
+document.addEventListener("DOMContentLoaded", () => {
+  $("share").addEventListener("click", shareBoard);
+  // A link opened in the tab already showing the desk changes only the fragment: the page doesn't reload.
+  window.addEventListener("hashchange", () => restoreFromLink());
+});

@@ -6,7 +6,7 @@ translation test like every other message."""
 
 from __future__ import annotations
 
-from ..models.rules_edition import CR_EDITION_WORDS
+from ..models.cr_edition import CR_EDITION_WORDS
 from ..solver.explain import WORDS as REPORT_WORDS
 from ..solver.text import Message
 
@@ -108,13 +108,13 @@ PAGE_WORDS: dict[str, Message] = {
     "api_schema": Message("API schema", "Schéma de l'API", "Esquema de la API"),
     "fan_content": Message(
         "combatcheck is unofficial Fan Content permitted under the Fan Content Policy. Not approved/endorsed by "
-        "Wizards. Portions of the materials used are property of Wizards of the Coast. ©Wizards of the Coast LLC.",
+        "{wizards}. Portions of the materials used are property of {company}. ©{company} LLC.",
         "combatcheck est un Contenu de fan non officiel autorisé par la Politique relative aux contenus de fans. Il "
-        "n'est ni approuvé ni cautionné par Wizards. Certains des éléments utilisés sont la propriété de Wizards of "
-        "the Coast. ©Wizards of the Coast LLC.",
+        "n'est ni approuvé ni cautionné par {wizards}. Certains des éléments utilisés sont la propriété de "
+        "{company}. ©{company} LLC.",
         "combatcheck es Contenido de fans no oficial permitido por la Política de contenido de fans. No está "
-        "aprobado ni respaldado por Wizards. Parte de los materiales utilizados son propiedad de Wizards of the "
-        "Coast. ©Wizards of the Coast LLC.",
+        "aprobado ni respaldado por {wizards}. Parte de los materiales utilizados son propiedad de {company}. "
+        "©{company} LLC.",
     ),
     # multiplayer (802, 803, 506.2a), goad (701.38: « incitée », « incitada »), attachments (« attacher », « anexar »)
     "attack_option": Message("Who may be attacked", "Qui peut être attaqué", "A quién se puede atacar"),
@@ -163,7 +163,7 @@ PAGE_WORDS: dict[str, Message] = {
         "Le texte de la carte et sa lecture par combatcheck",
         "El texto de la carta y cómo lo leyó combatcheck",
     ),
-    "card_oracle": Message("Oracle text", "Texte Oracle", "Texto de Oracle"),
+    "card_oracle": Message("{oracle} text", "Texte {oracle}", "Texto de {oracle}"),
     "card_read": Message("Read as", "Lu comme", "Leído como"),
     "card_read_nothing": Message(
         "no combat ability of its own", "aucune capacité de combat propre", "ninguna habilidad de combate propia"
@@ -188,9 +188,22 @@ PAGE_WORDS: dict[str, Message] = {
 }
 
 
+# Names that are the same in every language, filled in here (the page fills the other `{names}`).
+NAMES: dict[str, dict[str, str]] = {
+    "fan_content": {"wizards": "Wizards", "company": "Wizards of the Coast"},
+    "card_oracle": {"oracle": "Oracle"},
+}
+
+
 def page_words() -> dict[str, dict[str, str]]:
     """Every page word in every language: {"en": {key: text}, "fr": {...}, "es": {...}}."""
-    return {lang: {key: message.text(lang) for key, message in PAGE_WORDS.items()} for lang in ("en", "fr", "es")}
+    return {
+        lang: {
+            key: message.format(lang, NAMES[key]) if key in NAMES else message.text(lang)
+            for key, message in PAGE_WORDS.items()
+        }
+        for lang in ("en", "fr", "es")
+    }
 
 
 __all__ = ["PAGE_WORDS", "page_words"]

@@ -70,6 +70,7 @@ class _Worker:
         self.process = context.Process(target=_serve, args=(child,), daemon=True, name="combatcheck-desk-worker")
         self.process.start()
         child.close()
+        self._killed = threading.Lock()  # close() and the asking thread may both kill it
 
     def ask(self, job: tuple[str, str, dict[str, Any]], timeout: float, closing: threading.Event) -> tuple[str, Any]:
         try:
@@ -77,7 +78,7 @@ class _Worker:
         except OSError:  # it died while idle
             raise Overran from None
         deadline = time.monotonic() + timeout
-        while not self.conn.poll(POLL):
+        while not self._ready():
             if closing.is_set():
                 raise Stopped
             if time.monotonic() > deadline:
@@ -88,7 +89,17 @@ class _Worker:
             raise Overran from None
         return reply
 
+    def _ready(self) -> bool:
+        try:
+            return bool(self.conn.poll(POLL))
+        except (OSError, ValueError):  # closed by the pool closing: the loop sees `closing`
+            time.sleep(POLL)
+            return False
+
     def kill(self) -> None:
+        """Kill the process and close the pipe, once, whoever calls it first."""
+        if not self._killed.acquire(blocking=False):
+            return
         self.process.kill()
         self.process.join(5)
         self.conn.close()

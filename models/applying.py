@@ -8,7 +8,7 @@ ability to that object. A phased-out permanent's abilities don't exist (702.26b)
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from typing import Any
 
@@ -23,6 +23,12 @@ from .validation import defending_player_of
 
 _PLAYER_FIELDS = ("defender", "cant_attack", "max_attackers_against", "must_be_attacked")
 _BASIC_TYPES = ("plains", "island", "swamp", "mountain", "forest")
+
+Tick = Callable[[int], None]
+
+
+def _untimed(work: int) -> None:
+    """The clock of a caller without a time limit."""
 
 
 @cache
@@ -72,12 +78,15 @@ def _names_opponent(data: Any) -> bool:
     return False
 
 
-def static_effects(snapshot: Snapshot) -> Iterator[Effect]:
-    """Every static ability of the board's permanents as an effect with its source."""
+def static_effects(snapshot: Snapshot, tick: Tick = _untimed) -> Iterator[Effect]:
+    """Every static ability of the board's permanents as an effect with its source. `tick` is told of the work (a
+    count of X or of opponents walks the board once per static ability)."""
     for perm in snapshot.permanents:
+        tick(1)
         if perm.phased_out:
             continue
         for static in perm.statics:
+            tick(len(snapshot.permanents) + len(snapshot.players))
             data = static.effect.model_dump(mode="json", by_alias=True, exclude_none=True)
             data["source"] = perm.id
             if static.x is not None and "attack_cost" in data:
@@ -91,32 +100,38 @@ def static_effects(snapshot: Snapshot) -> Iterator[Effect]:
                 yield _effect_adapter().validate_python(_resolve_players(data, perm.controller, opponent))
 
 
-def _attached(snapshot: Snapshot) -> dict[str, list[Ability]]:
+def _attached(snapshot: Snapshot, tick: Tick) -> dict[str, list[Ability]]:
     grants: dict[str, list[Ability]] = {}
     for perm in snapshot.permanents:
+        tick(1 + len(perm.grants_attached))
         if perm.attached_to is not None and perm.grants_attached and not perm.phased_out:
             grants.setdefault(perm.attached_to, []).extend(perm.grants_attached)
     return grants
 
 
-def applied(snapshot: Snapshot) -> Snapshot:
+def applied(snapshot: Snapshot, tick: Tick = _untimed) -> Snapshot:
     """The snapshot with its permanents' static abilities as effects and their attachments' abilities added (the
-    same snapshot when there are none). Applying it twice changes nothing."""
+    same snapshot when there are none). Applying it twice changes nothing. `tick` is told of the work as it goes (the
+    check's clock: a board can be as large as the input limits allow)."""
+    tick(len(snapshot.permanents))
     if not any(p.statics or p.grants_attached or p.conditional for p in snapshot.permanents):
         return snapshot
     update: dict[str, Any] = {}
     written = list(snapshot.effects)
-    derived = [e for e in static_effects(snapshot) if e not in written]
+    derived = [e for e in static_effects(snapshot, tick) if e not in written]
+    tick(len(derived) * (1 + len(written)))
     if derived:
         update["effects"] = (*snapshot.effects, *derived)
-    grants = _attached(snapshot)
+    grants = _attached(snapshot, tick)
     for perm in snapshot.permanents:
         for conditional in perm.conditional:
+            tick(len(snapshot.permanents) + len(snapshot.players))
             if not perm.phased_out and evaluate(conditional.when, perm, snapshot).value is True:
                 grants.setdefault(perm.id, []).extend(conditional.abilities)
     if grants:
         permanents = []
         for perm in snapshot.permanents:
+            tick(1 + len(grants.get(perm.id, ())) * (1 + len(perm.abilities)))
             extra = tuple(a for a in dict.fromkeys(grants.get(perm.id, ())) if a not in perm.abilities)
             permanents.append(perm.model_copy(update={"abilities": perm.abilities + extra}) if extra else perm)
         update["permanents"] = tuple(permanents)
@@ -200,10 +215,11 @@ def evaluate(cond: Condition, perm: Permanent, snapshot: Snapshot) -> Outcome:
     return Outcome(None, list(dict.fromkeys(needs))) if needs else Outcome(True)
 
 
-def needed(snapshot: Snapshot) -> list[tuple[Permanent, int, list[str]]]:
-    """Each conditional ability whose condition needs facts the snapshot doesn't state: (permanent, index, facts)."""
+def needed(snapshot: Snapshot, among: Iterable[Permanent] | None = None) -> list[tuple[Permanent, int, list[str]]]:
+    """Each conditional ability whose condition needs facts the snapshot doesn't state: (permanent, index, facts),
+    among the permanents given (by default all)."""
     out = []
-    for perm in snapshot.permanents:
+    for perm in snapshot.permanents if among is None else among:
         if perm.phased_out:
             continue
         for index, conditional in enumerate(perm.conditional):
@@ -213,18 +229,24 @@ def needed(snapshot: Snapshot) -> list[tuple[Permanent, int, list[str]]]:
     return out
 
 
-def granted_by(snapshot: Snapshot) -> dict[tuple[str, str], list[str]]:
+def granted_by(snapshot: Snapshot, tick: Tick = _untimed) -> dict[tuple[str, str], list[str]]:
     """(permanent id, ability name) -> the ids of what gives it that ability: the Auras and Equipment attached to it
     and the sources of grant effects that match it (an explanation names them)."""
     out: dict[tuple[str, str], list[str]] = {}
     for perm in snapshot.permanents:
+        tick(1 + len(perm.grants_attached))
         if perm.attached_to is not None and not perm.phased_out:
             for ability in perm.grants_attached:
                 out.setdefault((perm.attached_to, ability_name(ability)), []).append(perm.id)
     grants = [e for e in snapshot.effects if isinstance(e, GrantEffect) and e.source]
     for effect in grants:
+        tick(len(snapshot.permanents))
         for perm in snapshot.permanents:
-            if perm.is_creature and effect.to.matches(perm) and not (effect.other and perm.id == effect.source):
+            if (
+                perm.is_creature
+                and effect.to.matches(perm, None, tick)
+                and not (effect.other and perm.id == effect.source)
+            ):
                 for ability in effect.grant:
                     assert effect.source is not None
                     out.setdefault((perm.id, ability_name(ability)), []).append(effect.source)

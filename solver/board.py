@@ -57,8 +57,8 @@ class Board:
 
     def __init__(self, snapshot: Snapshot, budget: Budget | None = None) -> None:
         # named cards' static abilities and attachments (604.1, 613)
-        self.snapshot = snapshot = applied(snapshot)
         self.budget = budget = Budget() if budget is None else budget
+        self.snapshot = snapshot = applied(snapshot, budget.tick)
         self.permanents: dict[str, Permanent] = {p.id: p for p in _with_grants(snapshot, budget)}
         budget.tick(len(self.permanents) + len(snapshot.players))
         self._weights: dict[str, int] = {}
@@ -90,7 +90,7 @@ class Board:
     @cached_property
     def granted(self) -> dict[tuple[str, str], list[str]]:
         """(permanent, ability name) -> what gives it that ability (attachments, grant effects with a source)."""
-        return granted_by(self.snapshot)
+        return granted_by(self.snapshot, self.budget.tick)
 
     def __getitem__(self, permanent_id: str) -> Permanent:
         return self.permanents[permanent_id]

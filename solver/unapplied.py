@@ -65,14 +65,17 @@ ASSUMING = Message(
 def not_applied(snapshot: Snapshot, lang: str = "en") -> list[NotApplied]:
     """Each text of a named card on the board that is neither read nor applied, in board order."""
     out = []
-    for perm in snapshot.permanents:
+    # One pass that looks at nothing else: it runs after the verdict, outside the time limit, on boards as large as
+    # the input limits allow, and most permanents carry no named card's text.
+    named = [p for p in snapshot.permanents if p.unapplied or p.conditional]
+    for perm in named:
         if perm.phased_out:
             continue
         for item in perm.unapplied:
             why = WHY[item.why].text(lang)
             message = ITEM.format(lang, {"card": perm.label, "text": item.text, "why": why})
             out.append(NotApplied(source=perm.id, text=item.text, why=item.why, message=message))
-    for perm, index, facts in needed(snapshot):  # never guessed: the facts a condition needs are named
+    for perm, index, facts in needed(snapshot, named):  # never guessed: the facts a condition needs are named
         conditional = perm.conditional[index]
         text = conditional.text or ", ".join(ability_name(a) for a in conditional.abilities)
         why = NEEDS.format(lang, {"facts": ", ".join(facts)})

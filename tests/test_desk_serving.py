@@ -114,18 +114,18 @@ def heavy(url: str, out: list[Any], time_limit: float = 1.0) -> threading.Thread
     return thread
 
 
-def test_small_requests_are_answered_within_a_second_while_heavy_ones_run_and_the_queue_is_bounded(
-    desk: Desk,
-) -> None:
+def test_small_requests_are_answered_while_heavy_ones_run_and_the_queue_is_bounded(desk: Desk) -> None:
+    """A small request never waits for a heavy one: each heavy one runs 3 s, so a small request queued behind them
+    would take 3 s or more; 1.5 s leaves room for a busy machine."""
     answers: list[Any] = []
-    threads = [heavy(desk.url, answers) for _ in range(2 + 4 * 2 + 3)]  # workers + queue, and 3 more
+    threads = [heavy(desk.url, answers, time_limit=3.0) for _ in range(2 + 4 * 2 + 3)]  # workers + queue, 3 more
     time.sleep(0.5)
     for _ in range(3):
         started = time.monotonic()
         assert request("GET", f"{desk.url}/api/words").status_code == 200
         small = request("POST", f"{desk.url}/api/check", EXAMPLE)
         assert small.status_code == 200 and small.json()["verdict"] == "illegal"
-        assert time.monotonic() - started < 1.0, "a small request waited for the heavy ones"
+        assert time.monotonic() - started < 1.5, "a small request waited for the heavy ones"
     for thread in threads:
         thread.join(60)
     assert all(isinstance(a, Answer) for a in answers), answers

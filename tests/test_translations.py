@@ -169,6 +169,7 @@ ALSO_FRENCH = {
     "flash": "the official French keyword « le flash »",
     "indestructible": "the official French keyword « l'indestructible »",
     "possible": "« si possible », « maximum possible »",
+    "arrive": "verb arriver: « arrive sur le champ de bataille »",
     "maximum": "« maximum possible »",
     "total": "« au total »",
     "restriction": "the French CR's word (509.1b)",

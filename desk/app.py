@@ -32,7 +32,7 @@ from ..models.validation import InputProblem
 from . import work
 from ..cards.lookup import UnknownCard
 from .api_models import CardChoice, JudgeResult, ParsedSnapshot, Problem
-from .card_details import CardDetails, card_details
+from .card_details import CardDetails, DamagePage, card_details
 from .completion import complete
 from .host_check import HostCheck
 from .page_words import page_words
@@ -324,6 +324,11 @@ def create_app(*, allowed_hosts: list[str] | None = None, workers: int = 0, queu
         recipient can be assigned. Without an assignment, the next damage step is asked about (docs/combat.md)."""
         params = {"lang": lang, "ranges": ranges, "every": every}
         return await _answer(request, "damage", params)  # type: ignore[no-any-return]
+
+    @app.post("/api/damage-page", openapi_extra=SNAPSHOT_BODY, tags=["page"])
+    async def damage_page_endpoint(request: Request, lang: Lang = "en", ranges: bool = True) -> DamagePage:
+        """The page's combat damage step: `/api/damage`'s report and its text, as `combatcheck damage` prints it."""
+        return await _answer(request, "damage_page", {"lang": lang, "ranges": ranges})  # type: ignore[no-any-return]
 
     @app.post(
         "/api/render",

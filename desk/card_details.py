@@ -1,7 +1,8 @@
-"""A card as the desk page shows it on hover or tap: its Oracle text and how combatcheck read it, in the page's
-language (the abilities as its card frame names them, `render/ability_words.py`), what it does to other objects,
-and its combat text that is not applied and why (`solver/unapplied.py`'s words): the page's view of
-`combatcheck cards show`."""
+"""What the desk page asks for beside the verdict: a card as it shows it on hover or tap (its Oracle text and how
+combatcheck read it, in the page's language: the abilities as its card frame names them, `render/ability_words.py`,
+what it does to other objects, and its combat text that is not applied and why, `solver/unapplied.py`'s words: the
+page's view of `combatcheck cards show`), and the combat damage step in words (`combatcheck damage`'s text beside
+its JSON)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from ..cards.lookup import find_card, permanent_fields, read_card
-from ..models import snapshot_from_data
+from ..combat.damage_report import DamageReport
+from ..models import Snapshot, snapshot_from_data
 from ..render.ability_words import ability_lines
 from ..solver.board import Board
 from ..solver.unapplied import WHY
@@ -79,4 +81,20 @@ def card_details(name: str, lang: str = "en") -> CardDetails:
     )
 
 
-__all__ = ["CardDetails", "NotApplied", "card_details"]
+class DamagePage(BaseModel):
+    """The combat damage step of the board shown, as `combatcheck damage` answers it: the report and its text."""
+
+    report: DamageReport
+    lines: list[str] = Field(description="the report in words, as `combatcheck damage` prints it, in `lang`")
+
+
+def damage_page(snapshot: Snapshot, lang: str, ranges: bool) -> DamagePage:
+    """The damage steps of `snapshot` (a board whose blocks are declared, or a timeline with an assignment), with
+    `ranges`: how much each recipient can be assigned. Raises SnapshotError for bad input."""
+    from ..combat.damage_report import damage_report, report_lines
+
+    report, timeline, followed = damage_report(snapshot, lang=lang, want_ranges=ranges)  # type: ignore[arg-type]
+    return DamagePage(report=report, lines=report_lines(report, timeline, followed))
+
+
+__all__ = ["CardDetails", "DamagePage", "NotApplied", "card_details", "damage_page"]

@@ -108,13 +108,13 @@ PAGE_WORDS: dict[str, Message] = {
     "api_schema": Message("API schema", "Schéma de l'API", "Esquema de la API"),
     "fan_content": Message(
         "combatcheck is unofficial Fan Content permitted under the Fan Content Policy. Not approved/endorsed by "
-        "{wizards}. Portions of the materials used are property of {company}. ©{company} LLC.",
-        "combatcheck est un Contenu de fan non officiel autorisé par la Politique relative aux contenus de fans. Il "
+        "{wizards}. Portions of the materials used are property of {company}. ©{legal}.",
+        "combatcheck est un contenu de fans non officiel, permis par la Politique sur le contenu des fans. Il "
         "n'est ni approuvé ni cautionné par {wizards}. Certains des éléments utilisés sont la propriété de "
-        "{company}. ©{company} LLC.",
+        "{company}. ©{legal}.",
         "combatcheck es Contenido de fans no oficial permitido por la Política de contenido de fans. No está "
         "aprobado ni respaldado por {wizards}. Parte de los materiales utilizados son propiedad de {company}. "
-        "©{company} LLC.",
+        "©{legal}.",
     ),
     # multiplayer (802, 803, 506.2a), goad (701.38: « incitée », « incitada »), attachments (« attacher », « anexar »)
     "attack_option": Message("Who may be attacked", "Qui peut être attaqué", "A quién se puede atacar"),
@@ -185,12 +185,38 @@ PAGE_WORDS: dict[str, Message] = {
         "No aplicado (cada veredicto lo indica)",
     ),
     "cr_edition": CR_EDITION_WORDS,
+    # the combat damage step (510.1): « blessures de combat », « daño de combate »
+    "damage": Message("Combat damage", "Blessures de combat", "Daño de combate"),
+    "damage_hint": Message(
+        "Once blockers are declared: how much each recipient can be assigned, and whether the amounts typed below "
+        "are a legal assignment (510.1). A creature left empty is not announced.",
+        "Une fois les bloqueurs déclarés : ce que chaque destinataire peut recevoir, et si les quantités saisies "
+        "ci-dessous forment une assignation légale (510.1). Une créature laissée vide n'est pas annoncée.",
+        "Una vez declaradas las bloqueadoras: cuánto puede recibir cada destinatario, y si las cantidades "
+        "escritas abajo son una asignación legal (510.1). Una criatura sin cantidades no se anuncia.",
+    ),
+    "damage_ranges": Message(
+        "How much can go through?", "Combien de blessures peuvent passer ?", "¿Cuánto daño puede pasar?"
+    ),
+    "damage_check": Message(
+        "Is this damage assignment legal?",
+        "Cette assignation des blessures est-elle légale ?",
+        "¿Es legal esta asignación de daño?",
+    ),
+    "damage_assigns": Message("{creature} assigns:", "{creature} assigne :", "{creature} asigna:"),
+    "damage_amount": Message(
+        "combat damage {source} assigns to {recipient}",
+        "blessures de combat que {source} assigne à {recipient}",
+        "daño de combate que {source} asigna a {recipient}",
+    ),
+    "damage_legal": Message("LEGAL ASSIGNMENT", "ASSIGNATION LÉGALE", "ASIGNACIÓN LEGAL"),
+    "damage_illegal": Message("ILLEGAL ASSIGNMENT", "ASSIGNATION ILLÉGALE", "ASIGNACIÓN ILEGAL"),
 }
 
 
 # Names that are the same in every language, filled in here (the page fills the other `{names}`).
 NAMES: dict[str, dict[str, str]] = {
-    "fan_content": {"wizards": "Wizards", "company": "Wizards of the Coast"},
+    "fan_content": {"wizards": "Wizards", "company": "Wizards of the Coast", "legal": "Wizards of the Coast LLC"},
     "card_oracle": {"oracle": "Oracle"},
 }
 

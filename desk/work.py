@@ -181,8 +181,18 @@ def _damage(text: str, lang: str, ranges: bool, every: int) -> Any:
         raise DeskError(422, "invalid_snapshot", exc.problems) from None
 
 
+def _damage_page(text: str, lang: str, ranges: bool) -> Any:
+    from .card_details import damage_page
+
+    try:
+        return damage_page(loaded(parsed(text)), lang, ranges)
+    except SnapshotError as exc:  # an event that can't happen where it is written
+        raise DeskError(422, "invalid_snapshot", exc.problems) from None
+
+
 _ANSWERS: dict[str, Any] = {
     "damage": _damage,
+    "damage_page": _damage_page,
     "check": _check,
     "judge": _judge,
     "can": _can,

@@ -245,3 +245,62 @@ def test_propaganda_and_lure_attached_by_clicking(page: Page, tmp_path: Path) ->
     assert [v.key for v in check(board).violations] == [v.key for v in report.violations]
     assert CliRunner().invoke(app, ["check", str(saved)]).exit_code == 1
     take_shot(page, "propaganda-lure-by-clicking")
+
+
+TRAMPLE_BOARD = """\
+step: declare_blockers
+active_player: ana
+players: [{id: ana, life: 20}, {id: ben, life: 20}]
+permanents:
+  - {id: wurm, name: Thornwood Wurm, controller: ana, power: 6, toughness: 6, abilities: [trample], attacking: ben}
+  - {id: bear, name: Runeclaw Bear, controller: ben, power: 2, toughness: 2}
+  - {id: elves, name: Llanowar Elves, controller: ben, power: 1, toughness: 1}
+declaration: {blocks: {bear: wurm, elves: wurm}}
+"""
+
+
+def test_the_damage_step_on_the_page(page: Page, tmp_path: Path) -> None:
+    """Issue 22 on the desk: "how much can go through to the player?" and "is this damage assignment legal?" for
+    the board shown, answered as `combatcheck damage` answers the same timeline, and asked again in French."""
+    from combatcheck.desk.card_details import damage_page
+
+    expect = _expect()
+    board = tmp_path / "trample.yaml"
+    board.write_text(TRAMPLE_BOARD, encoding="utf-8")
+    page.set_input_files("#load", str(board))
+    expect(page.locator("#verdict")).to_have_text("LEGAL")
+    expect(page.locator("#damage-box")).to_be_visible()
+    answer = page.locator("#damage-answer")
+    page.click("#damage-ranges")
+    expect(answer).to_contain_text("ben can be assigned 0 to 3 combat damage by Thornwood Wurm (wurm)")
+
+    def amount(source: str, recipient: str) -> Any:
+        return page.locator(f'input.damage-amount[data-source="{source}"][data-recipient="{recipient}"]')
+
+    amount("wurm", "bear").fill("1")
+    amount("wurm", "ben").fill("5")
+    amount("wurm", "ben").press("Tab")
+    page.click("#damage-check")
+    expect(answer.locator(".verdict")).to_have_text("ILLEGAL ASSIGNMENT")
+    expect(answer).to_contain_text("702.19b")
+    timeline = TRAMPLE_BOARD.replace(
+        "declaration: {blocks: {bear: wurm, elves: wurm}}",
+        "events:\n  - declare_blockers: {blocks: {bear: [wurm], elves: [wurm]}}\n"
+        "  - assign_combat_damage: {wurm: {bear: 1, elves: 0, ben: 5}}",
+    )
+    for lang in ("en", "fr"):
+        expected = damage_page(load_snapshot(timeline), lang, ranges=False).lines
+        page.select_option("#lang", lang)
+        shown = answer.locator("li").all_inner_texts()
+        expect(answer.locator("li").last).to_have_text(expected[-1].strip())
+        shown = answer.locator("li").all_inner_texts()
+        assert shown == [line.strip().removeprefix("- ") for line in expected], lang
+    expect(answer.locator(".verdict")).to_have_text("ASSIGNATION ILLÉGALE")
+    take_shot(page, "damage-illegal-fr")
+    page.select_option("#lang", "en")
+    for recipient, value in (("bear", "2"), ("elves", "1"), ("ben", "3")):
+        amount("wurm", recipient).fill(value)
+    amount("wurm", "ben").press("Tab")
+    page.click("#damage-check")
+    expect(answer.locator(".verdict")).to_have_text("LEGAL ASSIGNMENT")
+    expect(answer).to_contain_text("ben")

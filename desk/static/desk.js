@@ -355,6 +355,7 @@ function drawEditor() {
   $("defending-player").setAttribute("aria-label", t("defending_player"));
   $("share-link").setAttribute("aria-label", t("link_label"));
   drawAskForm();
+  drawDamageForm();  // damage.js
   refreshCardInfo();  // cardinfo.js: a card shown is shown again, in the page's language
 }
 

@@ -70,6 +70,8 @@ async function restoreFromLink() {
   if (LANGS.includes(params.get("lang"))) state.lang = params.get("lang");
   const packed = params.get("board");
   if (!packed) return false;
+  clearTimeout(timer);
+  requestNumber++;  // an answer on its way is about the board before the link: dropped
   let text;
   try {
     text = await unpackBoard(packed);

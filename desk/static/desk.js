@@ -246,7 +246,7 @@ function goadCell(row) {
 }
 
 function attachCell(row) {
-  if (!attachable(row)) return cell(null);
+  if (!attachable(row)) return cell("attached_to");
   const options = [["", t("nobody")], ...state.rows.filter((r) => r !== row).map((r) => [r.id, label(r.id)])];
   return cell("attached_to", select(options, row.attachedTo, (v) => { row.attachedTo = v; changed(true); },
     { "aria-label": `${t("attached_to")} ${row.id}`, class: "attached" }));
@@ -349,6 +349,7 @@ function drawEditor() {
   }
   $("col-attacking").textContent = t(attack ? "goaded_by" : "attacking");
   $("perms").tBodies[0].replaceChildren(...state.rows.map(rowElement));
+  $("perms").classList.toggle("no-attach", !state.rows.some(attachable));  // the column only where it is used
   $("effects").value = state.effects;
   if (state.effects) $("effects-box").open = true;
   if (statusWord) $("status").textContent = t(statusWord.key, statusWord.values);

@@ -333,6 +333,7 @@ function drawEditor() {
     if (node.dataset.i18n in WORDS.en) node.textContent = t(node.dataset.i18n);  // else: the English of index.html
   }
   if ("title" in WORDS.en) document.title = t("title");
+  $("fan-content-en").hidden = state.lang === "en";  // the policy's notice as Wizards words it, under its translation
   $("lang").value = state.lang;
   $("step").value = state.step;
   $("players").value = state.players.map((p) => p.id).join(", ");

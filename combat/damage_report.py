@@ -50,8 +50,9 @@ class DamageReport(BaseModel):
     steps: list[DamageStep]
     asked: bool = Field(False, description="the file had no assignment: the next combat damage step was asked about")
     cr_edition: str = Field(
-        CR_EDITION, description="the Comprehensive Rules edition followed: its effective date (ISO 8601); a timeline "
-        "with `rules: before_foundations` judges under the older rules it names"
+        CR_EDITION,
+        description="the Comprehensive Rules edition followed: its effective date (ISO 8601); a timeline "
+        "with `rules: before_foundations` judges under the older rules it names",
     )
 
 

@@ -23,6 +23,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
+from ..cards.lookup import UnknownCard
 from ..combat.damage_report import DamageReport
 from ..models import Snapshot
 from ..models.answers import ChoiceAnswer, DeclarationCount, ForcedChoices
@@ -30,7 +31,6 @@ from ..models.report import Language, Report
 from ..models.schema_words import schema_params
 from ..models.validation import InputProblem
 from . import work
-from ..cards.lookup import UnknownCard
 from .api_models import CardChoice, JudgeResult, ParsedSnapshot, Problem
 from .card_details import CardDetails, DamagePage, card_details
 from .completion import complete

@@ -91,5 +91,3 @@ def add_card(page: Page, card: str, controller: str, attacking: str | None = Non
 
 def declare(page: Page, row_id: str, value: str) -> None:
     page.locator(f'#perms tbody tr[data-id="{row_id}"] select.declare').select_option(value)
-
-

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
 __all__ = ["desk", "page"]  # the fixtures, used by name
 
+
 def test_509_1c_by_card_names_in_three_languages_saved_and_reloaded(page: Page, tmp_path: Path) -> None:
     from playwright.sync_api import expect
 

@@ -56,7 +56,7 @@ def board(lang: str) -> tuple[Any, str]:
         ],
     }
     snapshot = snapshot_from_data(data)
-    return snapshot, render_svg(snapshot, check(snapshot, lang=lang))  # type: ignore[arg-type]
+    return snapshot, render_svg(snapshot, check(snapshot, lang=lang))
 
 
 def frames(svg: str) -> list[ET.Element]:

@@ -48,6 +48,9 @@ class CardFields:
 
 
 class CardSource(Protocol):
+    """Where the snapshot models find a card by name: the card database by default; a program may install its own
+    with `set_card_source` (an object or a function that builds one on first use)."""
+
     def card_fields(self, name: str) -> CardFields:
         """The card named `name` (however a user may write it); UnknownCardName if there is none, CardSourceError
         if the source can't be read."""

@@ -10,18 +10,21 @@ import json
 import os
 import sys
 from enum import StrEnum
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 from pydantic import BaseModel
+from typer.core import TyperGroup
 
 from .batch.cli import batch_command, report_command, table_command
 from .cards.cli import cards_app
+from .cli_help import people_words
 from .combat.cli import combat_command, damage_command
 from .combat.triggers_cli import triggers_command
 from .console import (
     BAD_INPUT,
     CLOSED_PIPE,
+    ERRORS,
     NO_INPUT,
     OUTPUT_ERROR,
     ClosedInput,
@@ -36,6 +39,7 @@ from .console import (
     err,
     fail,
     out,
+    print_errors,
 )
 from .desk.cli import can_attack_command, can_block_command, count_command, forced_command, serve_command
 from .generate.cli import generate_command
@@ -44,7 +48,66 @@ from .models import Snapshot, SnapshotError, one_declaration, read_snapshot
 from .models.report import Report
 from .render.cli import render_command
 
+# click's UsageError (BadParameter, MissingParameter, NoSuchOption), whichever click typer runs on (newer typers
+# carry their own copy of click): found from typer's public BadParameter.
+_USAGE_ERROR: type[Exception] = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError")
+
+
+class _Commands(TyperGroup):
+    """The root group: `--help` in people's words with two examples a command (cli_help.py); a command given
+    `--json` answers bad input, its usage errors included, in the desk API's JSON error shape (`{"error",
+    "problems"}`) on standard output (console.ERRORS)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        people_words(self)
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:  # typer's click Context, whichever it is
+        given = args[: args.index("--")] if "--" in args else args
+        ERRORS.json = "--json" in given
+        return super().parse_args(ctx, args)
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except _USAGE_ERROR as exc:
+            _reword(exc)
+            if not ERRORS.json:
+                raise
+            print_errors([_UsageProblem(exc)], kind="usage")
+            raise typer.Exit(BAD_INPUT) from None
+
+
+def _reword(error: Exception) -> None:
+    """An option's value that typer checked with pydantic says what is expected in our words, as a snapshot's
+    field does ("a number of 0.001 or more expected", not "Input should be greater than or equal to 0.001")."""
+    from pydantic import ValidationError
+
+    from .models.schema_words import schema_problem_words
+
+    cause = error.__cause__
+    if isinstance(cause, ValidationError) and hasattr(error, "message"):
+        words = [schema_problem_words(e["type"], e.get("ctx") or {}, e["msg"])[2] for e in cause.errors()]
+        error.message = "; ".join(words)
+
+
+class _UsageProblem:
+    """A usage error as a problem: the option or argument it is about, and click's sentence."""
+
+    def __init__(self, error: Exception) -> None:
+        param = getattr(error, "param", None)
+        self.path = (param.opts[0] if param.opts else param.human_readable_name) if param is not None else ""
+        self.message = str(getattr(error, "format_message", error.__str__)())
+
+    def text(self, lang: str = "en") -> str:
+        return self.message
+
+    def line(self, lang: str = "en") -> str:
+        return f"{self.path}: {self.message}" if self.path else self.message
+
+
 app = typer.Typer(
+    cls=_Commands,
     add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
@@ -85,7 +148,7 @@ def _read(file: str, lang: Lang = Lang.en) -> Snapshot:
     try:
         return one_declaration(read_snapshot(file))
     except SnapshotError as exc:
-        fail([p.line(lang.value) for p in exc.problems], lang.value)
+        fail(exc.problems, lang.value)
 
 
 def _emit(report: Report, snapshot: Snapshot, as_json: bool) -> NoReturn:
@@ -107,7 +170,7 @@ def _decide(action: str, snapshot: Snapshot, lang: Lang, time_limit: float | Non
     try:
         return judge(snapshot, lang=lang.value, time_limit=time_limit, find=action == "solve")
     except SnapshotError as exc:  # a board beyond the size limits (BoardTooLarge)
-        fail([p.line(lang.value) for p in exc.problems], lang.value)
+        fail(exc.problems, lang.value)
 
 
 @app.command("check")
@@ -186,8 +249,7 @@ def main() -> None:
             if sys.stdout is not None:
                 sys.stdout.flush()  # a block-buffered pipe or file fails here, not in the interpreter's exit
     except SnapshotError as exc:  # a board beyond the size limits, from any command that checks (BoardTooLarge)
-        for problem in exc.problems:
-            err.print(f"error: {problem}", markup=False)
+        print_errors(exc.problems)
         sys.exit(BAD_INPUT)
     except OutputFailed as exc:
         _discard_output()
@@ -196,9 +258,7 @@ def main() -> None:
         err.print(f"error: standard output can't be written ({exc}); exit status {OUTPUT_ERROR}", markup=False)
         sys.exit(OUTPUT_ERROR)
     except InputClosed:
-        err.print(
-            "error: standard input is closed: give a file name instead of '-', or pipe the input in", markup=False
-        )
+        print_errors(["standard input is closed: give a file name instead of '-', or pipe the input in"])
         sys.exit(NO_INPUT)
 
 

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Protocol
 
 import typer
 
@@ -122,13 +122,67 @@ err = LazyConsole(stderr=True)
 
 
 ERROR_WORD = {"en": "error: ", "fr": "erreur : ", "es": "error: "}
+# The `error` of `--json`'s error answer, as the desk's API words its own (desk/error_words.py).
+JSON_ERROR_HEADING = {
+    "input": {"en": "invalid input", "fr": "entrée invalide", "es": "entrada no válida"},
+    "usage": {
+        "en": "invalid command line",
+        "fr": "ligne de commande invalide",
+        "es": "línea de órdenes no válida",
+    },
+}
 
 
-def fail(lines: list[str], lang: str = "en") -> NoReturn:
-    """Bad input: each line as `error: ...` (in `lang`: `erreur : ...`) on standard error, exit 2."""
+class Problem(Protocol):
+    """A problem with the input, as the models' InputProblem says it: where, and what in each language."""
+
+    @property
+    def path(self) -> str: ...
+
+    def text(self, lang: str = "en") -> str: ...
+
+    def line(self, lang: str = "en") -> str: ...
+
+
+class _ErrorMode:
+    """Whether the command being run was given `--json`: then its errors are JSON too (set by the entry point)."""
+
+    json = False
+
+
+ERRORS = _ErrorMode()
+
+
+def error_document(problems: Sequence[str | Problem], lang: str = "en", kind: str = "input") -> dict[str, Any]:
+    """The desk API's error shape, `{"error": heading, "problems": [{"path", "message"}]}`: a plain line has no
+    path."""
+    heading = JSON_ERROR_HEADING[kind]
+    return {
+        "error": heading.get(lang, heading["en"]),
+        "problems": [
+            {"path": "", "message": p} if isinstance(p, str) else {"path": p.path, "message": p.text(lang)}
+            for p in problems
+        ],
+    }
+
+
+def print_errors(problems: Sequence[str | Problem], lang: str = "en", kind: str = "input") -> None:
+    """Each problem as `error: path: what` (in `lang`: `erreur : ...`) on standard error; under `--json`, the
+    error document on standard output instead."""
+    if ERRORS.json:
+        import json
+
+        out.print(json.dumps(error_document(problems, lang, kind), ensure_ascii=False, indent=2), markup=False)
+        return
     word = ERROR_WORD.get(lang, ERROR_WORD["en"])
-    for line in lines:
-        err.print(f"{word}{line}", markup=False)
+    for problem in problems:
+        err.print(f"{word}{problem if isinstance(problem, str) else problem.line(lang)}", markup=False)
+
+
+def fail(problems: Sequence[str | Problem], lang: str = "en") -> NoReturn:
+    """Bad input: each problem (a line, or a problem with its field path) as `error: ...` on standard error, or as
+    JSON on standard output under `--json` (`print_errors`); exit 2."""
+    print_errors(problems, lang)
     raise typer.Exit(BAD_INPUT)
 
 

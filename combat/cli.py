@@ -24,7 +24,7 @@ def combat_command(file: FileArg, as_json: JsonOpt = False, lang: LangOpt = Lang
         snapshot = read_snapshot(file)
         timeline = follow(snapshot, lang=lang.value)
     except SnapshotError as exc:
-        fail([p.line(lang.value) for p in exc.problems], lang.value)
+        fail(exc.problems, lang.value)
     if as_json:
         out.print(timeline.model_dump_json(indent=2), markup=False)
     else:
@@ -54,7 +54,7 @@ def damage_command(
         snapshot = read_snapshot(file)
         report, timeline, followed = damage_report(snapshot, lang=lang.value, want_ranges=with_ranges, every=every)
     except SnapshotError as exc:
-        fail([p.line(lang.value) for p in exc.problems], lang.value)
+        fail(exc.problems, lang.value)
     if as_json:
         out.print(report.model_dump_json(indent=2), markup=False)
     else:

@@ -28,7 +28,7 @@ from ..combat.damage_report import DamageReport
 from ..models import Snapshot
 from ..models.answers import ChoiceAnswer, DeclarationCount, ForcedChoices
 from ..models.report import Language, Report
-from ..models.schema_words import schema_params
+from ..models.schema_words import schema_problem_words
 from ..models.validation import InputProblem
 from . import work
 from .api_models import CardChoice, JudgeResult, ParsedSnapshot, Problem
@@ -224,8 +224,8 @@ def create_app(*, allowed_hosts: list[str] | None = None, workers: int = 0, queu
         problems = []
         for e in exc.errors():
             path = ".".join(str(p) for p in e.get("loc", ()) if p not in ("query", "path"))
-            code, params = schema_params(e["type"], e.get("ctx") or {})
-            problems.append(InputProblem(path, e["msg"], code, params))
+            code, params, english = schema_problem_words(e["type"], e.get("ctx") or {}, e["msg"])
+            problems.append(InputProblem(path, english, code, params))
         return _error(422, *DeskError(422, "invalid_parameters", problems).words(request_lang(request)))
 
     @app.exception_handler(HTTPException)

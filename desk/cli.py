@@ -21,7 +21,7 @@ def _read(file: str, lang: Lang = Lang.en) -> Snapshot:
     try:
         return one_declaration(read_snapshot(file))
     except SnapshotError as exc:
-        fail([p.line(lang.value) for p in exc.problems], lang.value)
+        fail(exc.problems, lang.value)
 
 
 def _answered(work: Callable[[], T], lang: Lang) -> T:
@@ -32,9 +32,9 @@ def _answered(work: Callable[[], T], lang: Lang) -> T:
     try:
         return work()
     except QuestionError as exc:
-        fail([exc.problem.line(lang.value)], lang.value)
+        fail([exc.problem], lang.value)
     except SnapshotError as exc:
-        fail([p.line(lang.value) for p in exc.problems], lang.value)
+        fail(exc.problems, lang.value)
 
 
 def _emit(

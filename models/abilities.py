@@ -8,6 +8,7 @@ word here is either used by a rule or listed in NO_DECLARATION_EFFECT.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag, field_validator
@@ -299,8 +300,10 @@ def _known_keyword(value: str) -> bool:
     return raw in KEYWORD_ALIASES or raw.replace("-", "_").replace(" ", "_") in _KEYWORD_NAMES
 
 
-def _unknown(name: str, known: list[str]) -> PydanticCustomError:
-    close = difflib.get_close_matches(name, known, n=3)
+def _unknown(name: str, known: list[str], aliases: Sequence[str] = ()) -> PydanticCustomError:
+    """An unknown ability: the closest names, its own or another accepted spelling of one ("lur": lure), else the
+    list of names."""
+    close = difflib.get_close_matches(name.strip().lower(), [*known, *aliases], n=3)
     hint = f"did you mean {' or '.join(close)}?" if close else "known: " + ", ".join(known)
     context = {
         "name": name,
@@ -315,7 +318,7 @@ def _unknown(name: str, known: list[str]) -> PydanticCustomError:
 def _check_ability(value: Any) -> Any:
     """Reject unknown names before the union is tried, with a suggestion ("did you mean flying?")."""
     if isinstance(value, str) and not _known_keyword(value):
-        raise _unknown(value, [k.value for k in Keyword])
+        raise _unknown(value, [k.value for k in Keyword], aliases=list(KEYWORD_ALIASES))
     if isinstance(value, dict):
         if len(value) != 1:
             raise PydanticCustomError(

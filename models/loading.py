@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import difflib
 import errno
 import json
 import sys
@@ -11,11 +12,13 @@ from pathlib import Path
 from typing import Any
 
 import orjson
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from ..limits import InputLimitError, check_values, clip, decode_text, load_json, load_yaml, read_limited, tidy
 from .event_references import event_problems
-from .schema_words import schema_params
+from .field_names import close_field_names
+from .problem_words import render_message
+from .schema_words import SCHEMA_TEXTS, schema_problem_words
 from .snapshot import Permanent, Snapshot
 from .validation import InputProblem, reference_problems
 
@@ -54,15 +57,36 @@ def format_location(loc: Sequence[int | str], data: Any) -> str:
     return out
 
 
-def problems_from_validation_error(error: ValidationError, data: Any) -> list[InputProblem]:
-    """Each error with its field path, pydantic's English message, and its type and context as the problem's code
-    and values (schema_words.py words them in French and Spanish)."""
+def problems_from_validation_error(
+    error: ValidationError, data: Any, model: type[BaseModel] = Snapshot
+) -> list[InputProblem]:
+    """Each error of validating `data` as `model` with its field path, and its type and context as the problem's
+    code and values, worded by schema_words.py in our words (English too); a field the format doesn't have gets
+    the closest names it has ("did you mean ...?")."""
     problems = []
     for item in error.errors(include_url=False):
         loc = [p for p in item["loc"] if not (isinstance(p, str) and p.startswith("function-"))]
-        code, params = schema_params(item["type"], item.get("ctx") or {})
-        problems.append(InputProblem(format_location(loc, data), item["msg"], code, params))
+        code, params, english = schema_problem_words(item["type"], item.get("ctx") or {}, item["msg"])
+        close = _near_misses(code, params, loc, item.get("input"), model)
+        if close:
+            code, params = f"{code}_close", {**params, "close": close}
+            english = render_message(SCHEMA_TEXTS[code], params, "en") or english
+        problems.append(InputProblem(format_location(loc, data), english, code, params))
     return problems
+
+
+def _near_misses(
+    code: str, params: dict[str, object], loc: Sequence[int | str], given: object, model: type[BaseModel]
+) -> tuple[str, ...]:
+    """What a near miss may have meant: a field the format has (`abilites`: abilities), an allowed value
+    (`declare_blocker`: declare_blockers)."""
+    if code == "extra_forbidden":
+        return close_field_names(model, loc)
+    choices = params.get("expected")
+    if code in ("literal_error", "enum") and isinstance(given, str) and isinstance(choices, tuple):
+        words = [str(c).strip("'") for c in choices]
+        return tuple(f"'{w}'" for w in difflib.get_close_matches(given, words, n=1))
+    return ()
 
 
 def parse_text(text: str | bytes, source: str = "<input>") -> Any:
@@ -168,7 +192,12 @@ _PERMANENTS = _PermanentCache()
 
 
 def load_snapshot(text: str | bytes, source: str = "<input>") -> Snapshot:
-    return snapshot_from_data(parse_text(text, source), within_limits=True)
+    """A snapshot from its JSON or YAML text (a file's name is no snapshot: `read_snapshot` reads the file)."""
+    data = parse_text(text, source)
+    if isinstance(data, str) and "\n" not in data and data.lower().endswith((".yaml", ".yml", ".json")):
+        problem = InputProblem.of("", "file_name_as_text", name=data, read="read_snapshot()", load="combatcheck.load()")
+        raise SnapshotError([problem])
+    return snapshot_from_data(data, within_limits=True)
 
 
 def read_snapshot(file: str) -> Snapshot:

@@ -12,11 +12,13 @@ from collections.abc import Mapping, Sequence
 
 from ..languages import Message, Plural, join
 from .attachment_words import ATTACHMENT_TEXTS
+from .question_problem_words import QUESTION_TEXTS
 
 Param = str | int | Sequence[str]
 
 PROBLEM_TEXTS: dict[str, Message] = {
     **ATTACHMENT_TEXTS,  # attached_to (models/attachments.py)
+    **QUESTION_TEXTS,  # a judge's question that doesn't fit the snapshot (solver/questions.py)
     # -- references between objects (models/validation.py) ---------------------------------------------------------
     "duplicate_player": Message(
         "duplicate player id '{id}'",
@@ -185,6 +187,14 @@ PROBLEM_TEXTS: dict[str, Message] = {
         "a snapshot is a mapping (JSON object) at the top level",
         "au premier niveau, une situation est un dictionnaire (objet JSON)",
         "en el nivel superior, una situación es un diccionario (objeto JSON)",
+    ),
+    "file_name_as_text": Message(
+        "a snapshot is a mapping (JSON object) at the top level, and this text is the file name '{name}': read "
+        "the file with {read} or {load}",
+        "au premier niveau, une situation est un dictionnaire (objet JSON), et ce texte est le nom de fichier "
+        "'{name}' : lisez le fichier avec {read} ou {load}",
+        "en el nivel superior, una situación es un diccionario (objeto JSON), y este texto es el nombre de archivo "
+        "'{name}': lee el archivo con {read} o {load}",
     ),
     "malformed": Message(
         "malformed YAML/JSON: {problem}",
@@ -404,27 +414,6 @@ PROBLEM_TEXTS: dict[str, Message] = {
         "'{id}' is not on the battlefield at this point",
         "'{id}' n'est pas sur le champ de bataille à ce moment",
         "'{id}' no está en el campo de batalla en este momento",
-    ),
-    # -- a judge's question that doesn't fit the snapshot (solver/questions.py) ------------------------------------
-    "question_step": Message(
-        "{question} asks about the {step} step; the snapshot's step is {actual}",
-        "{question} porte sur l'étape {step} ; l'étape de la situation est {actual}",
-        "{question} trata del paso {step}; el paso de la situación es {actual}",
-    ),
-    "not_in_snapshot": Message(
-        "'{id}' is not a permanent of the snapshot",
-        "'{id}' n'est pas un permanent de la situation",
-        "'{id}' no es un permanente de la situación",
-    ),
-    "not_attacking_in_snapshot": Message(
-        "'{id}' is not an attacking creature of the snapshot",
-        "'{id}' n'est pas une créature attaquante de la situation",
-        "'{id}' no es una criatura atacante de la situación",
-    ),
-    "no_target_in_snapshot": Message(
-        "'{id}' is not a player or permanent of the snapshot",
-        "'{id}' n'est ni un joueur ni un permanent de la situation",
-        "'{id}' no es ni un jugador ni un permanente de la situación",
     ),
     # -- the size a check takes on (solver/budget.py) ---------------------------------------------------------------
     "too_many_blocks": Message(

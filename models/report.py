@@ -80,6 +80,8 @@ Language = Literal["en", "fr", "es"]
 
 
 class Report(BaseModel):
+    """The verdict on a declaration, with its reasons: what `combatcheck check --json` prints."""
+
     verdict: Verdict
     step: str
     lang: Language = Field("en", description="the language of the messages")

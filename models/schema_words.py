@@ -1,7 +1,8 @@
 """The schema's problems in English, French and Spanish: pydantic's error types, and our validators' own.
 
-pydantic's English message is kept as pydantic writes it; French and Spanish are written here from the error's
-type and context (`ctx`). A validator of ours says which of its messages it raised with a `code` in its context (or,
+Every language, English too, is written here in our own words from the error's type and context (`ctx`), never
+pydantic's ("Field required", "Extra inputs are not permitted", "Value error, ..."): `schema_problem_words` gives
+the English text with the code and values. A validator of ours says which of its messages it raised with a `code` in its context (or,
 for a `ValueError`, a `WordedValueError`). A type that is not here is shown in English.
 """
 
@@ -12,67 +13,65 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..languages import Message, Plural
+from .problem_words import render_message
 
 _PYDANTIC: dict[str, Message] = {
-    "missing": Message("Field required", "champ obligatoire", "campo obligatorio"),
+    "missing": Message("required, and not given", "champ obligatoire", "campo obligatorio"),
     "extra_forbidden": Message(
-        "Extra inputs are not permitted", "ce champ n'existe pas dans ce format", "este campo no existe en este formato"
+        "no such field in this format", "ce champ n'existe pas dans ce format", "este campo no existe en este formato"
     ),
-    "string_type": Message("Input should be a valid string", "un texte est attendu", "se espera un texto"),
-    "int_type": Message(
-        "Input should be a valid integer", "un nombre entier est attendu", "se espera un número entero"
-    ),
+    "string_type": Message("text expected", "un texte est attendu", "se espera un texto"),
+    "int_type": Message("a whole number expected", "un nombre entier est attendu", "se espera un número entero"),
     "int_parsing": Message(
-        "Input should be a valid integer, unable to parse string as an integer",
+        "a whole number expected (this text is not one)",
         "un nombre entier est attendu (ce texte n'en est pas un)",
         "se espera un número entero (este texto no lo es)",
     ),
     "int_from_float": Message(
-        "Input should be a valid integer, got a number with a fractional part",
+        "a whole number expected, without a fractional part",
         "un nombre entier est attendu, sans partie décimale",
         "se espera un número entero, sin parte decimal",
     ),
-    "float_type": Message("Input should be a valid number", "un nombre est attendu", "se espera un número"),
+    "float_type": Message("a number expected", "un nombre est attendu", "se espera un número"),
     "float_parsing": Message(
-        "Input should be a valid number, unable to parse string as a number",
+        "a number expected (this text is not one)",
         "un nombre est attendu (ce texte n'en est pas un)",
         "se espera un número (este texto no lo es)",
     ),
-    "bool_type": Message("Input should be a valid boolean", "true ou false est attendu", "se espera true o false"),
+    "bool_type": Message("true or false expected", "true ou false est attendu", "se espera true o false"),
     "bool_parsing": Message(
-        "Input should be a valid boolean, unable to interpret input",
+        "true or false expected",
         "true ou false est attendu",
         "se espera true o false",
     ),
-    "list_type": Message("Input should be a valid list", "une liste est attendue", "se espera una lista"),
-    "tuple_type": Message("Input should be a valid tuple", "une liste est attendue", "se espera una lista"),
-    "set_type": Message("Input should be a valid set", "une liste est attendue", "se espera una lista"),
-    "frozen_set_type": Message("Input should be a valid frozenset", "une liste est attendue", "se espera una lista"),
-    "dict_type": Message(
-        "Input should be a valid dictionary", "un dictionnaire est attendu", "se espera un diccionario"
-    ),
+    "list_type": Message("a list expected", "une liste est attendue", "se espera una lista"),
+    "tuple_type": Message("a list expected", "une liste est attendue", "se espera una lista"),
+    "set_type": Message("a list expected", "une liste est attendue", "se espera una lista"),
+    "frozen_set_type": Message("a list expected", "une liste est attendue", "se espera una lista"),
+    "dict_type": Message("a mapping (key: value) expected", "un dictionnaire est attendu", "se espera un diccionario"),
     "model_type": Message(
-        "Input should be a valid dictionary or instance of {class_name}",
+        "a mapping (key: value) expected ({class_name})",
         "un dictionnaire est attendu ({class_name})",
         "se espera un diccionario ({class_name})",
     ),
     "model_attributes_type": Message(
-        "Input should be a valid dictionary or object to extract fields from",
+        "a mapping (key: value) expected",
         "un dictionnaire est attendu",
         "se espera un diccionario",
     ),
     "literal_error": Message(
-        "Input should be {expected}", "valeurs permises : {expected}", "valores permitidos: {expected}"
+        "allowed values: {expected}", "valeurs permises : {expected}", "valores permitidos: {expected}"
     ),
-    "enum": Message("Input should be {expected}", "valeurs permises : {expected}", "valores permitidos: {expected}"),
+    "enum": Message("allowed values: {expected}", "valeurs permises : {expected}", "valores permitidos: {expected}"),
     "none_required": Message(
-        "Input should be None", "aucune valeur n'est permise ici", "aquí no se permite ningún valor"
+        "no value is allowed here", "aucune valeur n'est permise ici", "aquí no se permite ningún valor"
     ),
     "string_too_short": Message(
         Plural(
             "min_length",
-            "String should have at least {min_length} character",
-            "String should have at least {min_length} characters",
+            "at least {min_length} character expected",
+            "at least {min_length} characters expected",
+            exact={1: "a non-empty text expected"},
         ),
         Plural(
             "min_length",
@@ -90,8 +89,8 @@ _PYDANTIC: dict[str, Message] = {
     "string_too_long": Message(
         Plural(
             "max_length",
-            "String should have at most {max_length} character",
-            "String should have at most {max_length} characters",
+            "at most {max_length} character allowed",
+            "at most {max_length} characters allowed",
         ),
         Plural(
             "max_length",
@@ -105,15 +104,15 @@ _PYDANTIC: dict[str, Message] = {
         ),
     ),
     "string_pattern_mismatch": Message(
-        "String should match pattern '{pattern}'",
+        "the text should follow the pattern '{pattern}'",
         "le texte doit suivre le modèle '{pattern}'",
         "el texto debe seguir el patrón '{pattern}'",
     ),
     "too_short": Message(
         Plural(
             "min_length",
-            "should have at least {min_length} item after validation, not {actual_length}",
-            "should have at least {min_length} items after validation, not {actual_length}",
+            "at least {min_length} item expected, not {actual_length}",
+            "at least {min_length} items expected, not {actual_length}",
         ),
         Plural(
             "min_length",
@@ -129,8 +128,8 @@ _PYDANTIC: dict[str, Message] = {
     "too_long": Message(
         Plural(
             "max_length",
-            "should have at most {max_length} item after validation, not {actual_length}",
-            "should have at most {max_length} items after validation, not {actual_length}",
+            "at most {max_length} item allowed, not {actual_length}",
+            "at most {max_length} items allowed, not {actual_length}",
         ),
         Plural(
             "max_length",
@@ -144,33 +143,33 @@ _PYDANTIC: dict[str, Message] = {
         ),
     ),
     "greater_than": Message(
-        "Input should be greater than {gt}",
+        "a number greater than {gt} expected",
         "un nombre supérieur à {gt} est attendu",
         "se espera un número mayor que {gt}",
     ),
     "greater_than_equal": Message(
-        "Input should be greater than or equal to {ge}",
+        "a number of {ge} or more expected",
         "un nombre supérieur ou égal à {ge} est attendu",
         "se espera un número mayor o igual que {ge}",
     ),
     "less_than": Message(
-        "Input should be less than {lt}", "un nombre inférieur à {lt} est attendu", "se espera un número menor que {lt}"
+        "a number less than {lt} expected",
+        "un nombre inférieur à {lt} est attendu",
+        "se espera un número menor que {lt}",
     ),
     "less_than_equal": Message(
-        "Input should be less than or equal to {le}",
+        "a number of {le} or less expected",
         "un nombre inférieur ou égal à {le} est attendu",
         "se espera un número menor o igual que {le}",
     ),
-    "finite_number": Message(
-        "Input should be a finite number", "un nombre fini est attendu", "se espera un número finito"
-    ),
+    "finite_number": Message("a finite number expected", "un nombre fini est attendu", "se espera un número finito"),
     "union_tag_invalid": Message(
-        "Input tag '{tag}' found using {discriminator} does not match any of the expected tags: {expected_tags}",
+        "'{tag}' ({discriminator}) is not one of the expected values: {expected_tags}",
         "'{tag}' ({discriminator}) n'est pas une des valeurs attendues : {expected_tags}",
         "'{tag}' ({discriminator}) no es uno de los valores esperados: {expected_tags}",
     ),
     "union_tag_not_found": Message(
-        "Unable to extract tag using discriminator {discriminator}",
+        "{discriminator} not found",
         "impossible de trouver {discriminator}",
         "no se encuentra {discriminator}",
     ),
@@ -178,6 +177,21 @@ _PYDANTIC: dict[str, Message] = {
 
 # Our validators' messages (models/costs.py, abilities.py, changes.py, effects.py, events.py, filters.py, ...).
 _OURS: dict[str, Message] = {
+    "literal_error_close": Message(
+        "did you mean {close}? allowed values: {expected}",
+        "vouliez-vous dire {close} ? valeurs permises : {expected}",
+        "¿quisiste decir {close}? valores permitidos: {expected}",
+    ),
+    "enum_close": Message(
+        "did you mean {close}? allowed values: {expected}",
+        "vouliez-vous dire {close} ? valeurs permises : {expected}",
+        "¿quisiste decir {close}? valores permitidos: {expected}",
+    ),
+    "extra_forbidden_close": Message(
+        "no such field in this format; did you mean {close}?",
+        "ce champ n'existe pas dans ce format ; vouliez-vous dire {close} ?",
+        "este campo no existe en este formato; ¿quisiste decir {close}?",
+    ),
     "cost_empty": Message("a cost can't be empty", "un coût ne peut pas être vide", "un coste no puede estar vacío"),
     "cost_brace": Message(
         "a brace without its pair; mana symbols are written {{2}}, {{W}}, {{W/U}}",
@@ -405,3 +419,20 @@ def schema_params(kind: str, ctx: Mapping[str, Any]) -> tuple[str, dict[str, obj
         else:
             params[key] = value
     return code, params
+
+
+_PYDANTIC_PREFIXES = ("Value error, ", "Assertion failed, ")
+
+
+def schema_problem_words(kind: str, ctx: Mapping[str, Any], message: str) -> tuple[str, dict[str, object], str]:
+    """The code, values and English text of a pydantic error of type `kind` (its `ctx` and pydantic's `message`):
+    our words for pydantic's own types; a validator's message (ours, or a card source's) as it says it, without
+    pydantic's "Value error, " prefix."""
+    code, params = schema_params(kind, ctx)
+    known = _PYDANTIC.get(code)
+    english = render_message(known, params, "en") if known is not None else None
+    if english is None:
+        english = message
+        for prefix in _PYDANTIC_PREFIXES:
+            english = english.removeprefix(prefix)
+    return code, params, english

@@ -19,6 +19,9 @@ AttackOption = Literal["multiple_players", "left", "right", "chosen"]
 
 
 class Snapshot(BaseModel):
+    """A combat as the user states it (docs/format.md): the players, the permanents, the step and the proposed
+    declaration, or the events of a combat timeline. `combatcheck.load` reads one."""
+
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     format_version: Literal[1] = 1

@@ -66,7 +66,7 @@ def render_command(
             _timeline_svg(snapshot, lang) if snapshot.events else _declaration_svg(snapshot, lang, time_limit, witness)
         )
     except SnapshotError as exc:
-        fail([p.line(lang.value) for p in exc.problems], lang.value)
+        fail(exc.problems, lang.value)
     try:
         if suffix == ".png":
             output.write_bytes(svg_to_png(svg))

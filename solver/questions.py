@@ -13,6 +13,8 @@ limits is refused (BoardTooLarge) when it is compiled.
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from ..models import Snapshot, one_declaration
@@ -36,9 +38,33 @@ if TYPE_CHECKING:
 class QuestionError(ValueError):
     """The question doesn't fit the snapshot (an unknown id, or the wrong step); `problem` says so in each language."""
 
-    def __init__(self, path: str, code: str, **params: str) -> None:
-        self.problem = InputProblem.of(path, code, **params)
+    def __init__(self, path: str, code: str, known: Mapping[str, str | None] | None = None, **params: str) -> None:
+        """`known`: the ids the argument could have named, with their card names; a near miss gets "did you mean
+        ...?" (the problem `code` + `_close`)."""
+        close = _close_ids(params.get("id", ""), known or {})
+        if close:
+            self.problem = InputProblem.of(path, f"{code}_close", close=close, **params)
+        else:
+            self.problem = InputProblem.of(path, code, **params)
         super().__init__(str(self.problem))
+
+
+def _close_ids(word: str, known: Mapping[str, str | None]) -> tuple[str, ...]:
+    """The ids `word` may have meant: an id alike but for case, the ids of a card of that name ("Grizzly Bears":
+    bear), an id spelled alike ("bears": bear), the ids of a card name spelled alike."""
+    folded = word.casefold()
+    by_id = {i.casefold(): i for i in known}
+    if folded in by_id:
+        return (by_id[folded],)
+    named = [i for i, name in known.items() if name and name.casefold() == folded]
+    if named:
+        return tuple(named[:3])
+    close = difflib.get_close_matches(word, list(known), n=3)
+    if close:
+        return tuple(close)
+    names = {name.casefold() for name in known.values() if name}
+    alike = set(difflib.get_close_matches(folded, sorted(names), n=3))
+    return tuple(i for i, name in known.items() if name and name.casefold() in alike)[:3]
 
 
 def findings(reasons: list[Reason], board: Board, lang: str) -> list[Finding]:
@@ -58,11 +84,12 @@ def can_block(
     """Can `blocker` block `attacker`? Yes with a legal declaration in which it does (nearest to the snapshot's
     declaration), or no with the restrictions that forbid it or the requirements it would cost."""
     _expect(snapshot, "declare_blockers", "can-block")
-    ids = {p.id for p in snapshot.permanents}
+    ids = {p.id: p.name for p in snapshot.permanents}
     if blocker not in ids:
-        raise QuestionError("blocker", "not_in_snapshot", id=blocker)
-    if attacker not in {p.id for p in snapshot.permanents if p.attacking is not None}:
-        raise QuestionError("attacker", "not_attacking_in_snapshot", id=attacker)
+        raise QuestionError("blocker", "not_in_snapshot", known=ids, id=blocker)
+    attackers = {p.id: p.name for p in snapshot.permanents if p.attacking is not None}
+    if attacker not in attackers:
+        raise QuestionError("attacker", "not_attacking_in_snapshot", known=attackers, id=attacker)
     return noted(_can(snapshot, Pair(blocker, attacker), "can_block", lang, Budget(time_limit)), snapshot)
 
 
@@ -71,11 +98,12 @@ def can_attack(
 ) -> ChoiceAnswer:
     """Can `creature` attack `target` (a player, planeswalker or battle)? Answered as `can_block`."""
     _expect(snapshot, "declare_attackers", "can-attack")
-    ids = {p.id for p in snapshot.permanents}
+    ids = {p.id: p.name for p in snapshot.permanents}
     if creature not in ids:
-        raise QuestionError("creature", "not_in_snapshot", id=creature)
-    if target not in ids | {p.id for p in snapshot.players}:
-        raise QuestionError("target", "no_target_in_snapshot", id=target)
+        raise QuestionError("creature", "not_in_snapshot", known=ids, id=creature)
+    targets = {**ids, **{p.id: None for p in snapshot.players}}
+    if target not in targets:
+        raise QuestionError("target", "no_target_in_snapshot", known=targets, id=target)
     return noted(_can(snapshot, Pair(creature, target), "can_attack", lang, Budget(time_limit)), snapshot)
 
 

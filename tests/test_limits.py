@@ -60,6 +60,10 @@ def cli_error(tmp_path: Path, text: str | bytes, name: str = "in.json", *args: s
     result = runner.invoke(app, ["check", str(path), *args])
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     assert result.exit_code == 2, result.stdout
+    if "--json" in args:  # the desk API's error shape on standard output (issue 23 §3)
+        answer = json.loads(result.stdout)
+        assert result.stderr == "" and set(answer) == {"error", "problems"}
+        return "\n".join(f"error: {p['path']}: {p['message']}" for p in answer["problems"])
     assert result.stderr.startswith("error: ")
     return result.stderr
 

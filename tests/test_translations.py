@@ -160,6 +160,8 @@ COMMON_ENGLISH = set(
 # English-looking words that are right in French or Spanish output (official terms, or plain French/Spanish words).
 ALSO_FRENCH = {
     "a": "verb avoir: « a le vol »",
+    "true": "the format's word (YAML's boolean): « true ou false est attendu »",
+    "false": "the format's word (YAML's boolean): « true ou false est attendu »",
     "combat": "« à chaque combat »",
     "planeswalker": "the official French card type",
     "planeswalkers": "the official French card type",
@@ -222,6 +224,8 @@ ALSO_FRENCH = {
 }
 ALSO_SPANISH = {
     "a": "preposition: « ataca a ben »",
+    "true": "the format's word (YAML's boolean): « se espera true o false »",
+    "false": "the format's word (YAML's boolean): « se espera true o false »",
     "no": "negation: « no puede »",
     "legal": "the Spanish verdict word",
     "total": "« en total »",

@@ -38,9 +38,8 @@ def _answered(work: Callable[[], T], lang: Lang) -> T:
 
 
 def _emit(
-    answer: ChoiceAnswer | DeclarationCount | ForcedChoices, snapshot: Snapshot, as_json: bool, code: int, lang: Lang
+    answer: ChoiceAnswer | DeclarationCount | ForcedChoices, snapshot: Snapshot, as_json: bool, code: int
 ) -> NoReturn:
-    from ..models.cr_edition import CR_EDITION_WORDS
     from ..solver.question_words import answer_lines
 
     if as_json:
@@ -48,7 +47,6 @@ def _emit(
     else:
         for line in answer_lines(answer, snapshot):
             out.print(line, markup=False)
-        out.print(CR_EDITION_WORDS.text(lang.value), markup=False)  # the rules the answer follows
     raise typer.Exit(code)
 
 
@@ -60,7 +58,7 @@ def _ask_choice(
     snapshot = _read(file, lang)
     ask = can_attack if attack else can_block
     answer = _answered(lambda: ask(snapshot, actor, target, lang=lang.value, time_limit=time_limit), lang)
-    _emit(answer, snapshot, as_json, ANSWER_EXIT[answer.answer], lang)
+    _emit(answer, snapshot, as_json, ANSWER_EXIT[answer.answer])
 
 
 def can_block_command(
@@ -104,7 +102,7 @@ def count_command(
     answer = _answered(
         lambda: count_declarations(snapshot, limit=limit, show=show, lang=lang.value, time_limit=time_limit), lang
     )
-    _emit(answer, snapshot, as_json, 3 if answer.status == "unknown" else 0, lang)
+    _emit(answer, snapshot, as_json, 3 if answer.status == "unknown" else 0)
 
 
 def forced_command(
@@ -115,7 +113,7 @@ def forced_command(
 
     snapshot = _read(file, lang)
     answer = _answered(lambda: forced_choices(snapshot, lang=lang.value, time_limit=time_limit), lang)
-    _emit(answer, snapshot, as_json, 3 if answer.status == "unknown" else 0, lang)
+    _emit(answer, snapshot, as_json, 3 if answer.status == "unknown" else 0)
 
 
 def serve_command(

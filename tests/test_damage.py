@@ -12,7 +12,7 @@ import pytest
 from combatcheck.cli import app
 from combatcheck.combat.damage_model import DamageProblem, Dealer
 from combatcheck.combat.damage_search import every_assignment, ranges
-from combatcheck.combat.state import DamageAssignment, DamageDealt, LifeGained, StateBasedAction
+from combatcheck.combat.state import AssignsDamage, DamageAssignment, DamageDealt, LifeGained, StateBasedAction
 from combatcheck.combat.timeline import Timeline, follow
 from combatcheck.models import SnapshotError, snapshot_from_data
 from typer.testing import CliRunner
@@ -542,8 +542,8 @@ def test_trample_over_planeswalkers_702_19c_e_f() -> None:
         over, attack, {"declare_blockers": {"blocks": {}}}, {"leaves_battlefield": "jace"}, {"assign_combat_damage": {}}
     )
     assert judged(gone).assignment == {"thrasta": {"ben": 5}} and gone.final.state.life["ben"] == 15
-    said = [ch for m in gone.moments for ch in m.changes if getattr(ch, "kind", "") == "assigns_damage"]
-    assert [(ch.how, ch.to, ch.rule) for ch in said] == [("planeswalker_gone", ("ben",), "702.19e")]  # type: ignore[attr-defined]
+    said = [ch for m in gone.moments for ch in m.changes if isinstance(ch, AssignsDamage)]
+    assert [(ch.how, ch.to, ch.rule) for ch in said] == [("planeswalker_gone", ("ben",), "702.19e")]
     plain = [c("wurm", "ana", 5, 5, "trample"), JACE]
     wrong = run(
         plain,

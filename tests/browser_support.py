@@ -7,7 +7,11 @@ CI can't pass without running them. Screenshots are kept in tests/artifacts/ (no
 from __future__ import annotations
 
 import os
+import socket
+import threading
+import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -64,3 +68,30 @@ def shot(page: Page, name: str) -> None:
     """Keep a full-page screenshot in tests/artifacts/NAME.png."""
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+@contextmanager
+def served_desk() -> Iterator[str]:
+    """The desk served by uvicorn in a thread on a free loopback port; yields its base URL (no trailing slash).
+
+    The server gets the bound socket itself: a port found free and closed again could be taken by another program
+    (another test run on the machine) before the server binds it."""
+    import uvicorn
+    from combatcheck.desk.app import create_app
+
+    listening = socket.socket()
+    listening.bind(("127.0.0.1", 0))
+    port = listening.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 120  # a bound for a stall only
+        while not server.started:
+            assert thread.is_alive() and time.monotonic() < deadline, "the desk did not start"
+            time.sleep(0.05)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=30)
+        listening.close()

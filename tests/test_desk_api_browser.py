@@ -4,15 +4,11 @@ desk's Content-Security-Policy is not broken."""
 
 from __future__ import annotations
 
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import pytest
-from browser_support import WAIT_MS, shot
-from combatcheck.desk.app import create_app
+from browser_support import WAIT_MS, served_desk, shot
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Route
@@ -20,25 +16,9 @@ if TYPE_CHECKING:
 
 @pytest.fixture(scope="module")
 def desk() -> Iterator[str]:
-    """The desk served by uvicorn in a thread, on a free loopback port (it gets the bound socket itself)."""
-    import uvicorn
-
-    listening = socket.socket()
-    listening.bind(("127.0.0.1", 0))
-    port = listening.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
-    thread.start()
-    try:
-        deadline = time.monotonic() + 120  # a bound for a stall only
-        while not server.started:
-            assert thread.is_alive() and time.monotonic() < deadline, "the desk did not start"
-            time.sleep(0.05)
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(timeout=30)
-        listening.close()
+    """The desk served on a free loopback port (browser_support.served_desk)."""
+    with served_desk() as url:
+        yield url
 
 
 def test_the_api_reference_renders_offline(browser: Browser, desk: str) -> None:

@@ -5,17 +5,13 @@ The browser and its skipping rules are tests/browser_support.py's. Screenshots a
 
 from __future__ import annotations
 
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from browser_support import WAIT_MS, shot
+from browser_support import WAIT_MS, served_desk, shot
 from combatcheck.cli import app
-from combatcheck.desk.app import create_app
 from combatcheck.models import load_snapshot
 from combatcheck.solver import check
 from typer.testing import CliRunner
@@ -28,27 +24,9 @@ EXAMPLES = Path(__file__).parent.parent / "examples"
 
 @pytest.fixture(scope="module")
 def desk() -> Iterator[str]:
-    """The desk served by uvicorn in a thread, on a free loopback port."""
-    import uvicorn
-
-    # The server gets the bound socket itself: a port found free and closed again could be taken by another
-    # program (another test run on the machine) before the server binds it.
-    listening = socket.socket()
-    listening.bind(("127.0.0.1", 0))
-    port = listening.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
-    thread.start()
-    try:
-        deadline = time.monotonic() + 120  # a bound for a stall only
-        while not server.started:
-            assert thread.is_alive() and time.monotonic() < deadline, "the desk did not start"
-            time.sleep(0.05)
-        yield f"http://127.0.0.1:{port}/"
-    finally:
-        server.should_exit = True
-        thread.join(timeout=30)
-        listening.close()
+    """The desk served on a free loopback port (browser_support.served_desk)."""
+    with served_desk() as url:
+        yield url + "/"
 
 
 @pytest.fixture

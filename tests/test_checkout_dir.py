@@ -23,8 +23,11 @@ def run_pytest_in_a_clone_named(tmp_path: Path, name: str, *, with_conftest: boo
     (clone / "pyproject.toml").write_text('[tool.pytest.ini_options]\ntestpaths = ["tests"]\n')
     (clone / "tests" / "test_one.py").write_text("def test_one() -> None:\n    assert True\n")
     if with_conftest:
-        for helper in ("conftest.py", "browser_support.py"):  # the conftest imports the browser fixture's module
-            shutil.copy(TESTS / helper, clone / "tests" / helper)
+        # The conftest imports helper modules of tests/ (the browser fixture, the API contract): copy every module that
+        # is not itself a test file, so a new helper can't break this test again.
+        for helper in TESTS.glob("*.py"):
+            if not helper.name.startswith("test_"):
+                shutil.copy(helper, clone / "tests" / helper.name)
     return subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
         cwd=clone,

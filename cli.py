@@ -152,6 +152,7 @@ def _read(file: str, lang: Lang = Lang.en) -> Snapshot:
 
 
 def _emit(report: Report, snapshot: Snapshot, as_json: bool) -> NoReturn:
+    from .models.cr_edition import CR_EDITION_WORDS
     from .solver.explain import report_lines
 
     if as_json:
@@ -159,6 +160,7 @@ def _emit(report: Report, snapshot: Snapshot, as_json: bool) -> NoReturn:
     else:
         for line in report_lines(report, snapshot):
             out.print(line, markup=False)
+        out.print(CR_EDITION_WORDS.text(report.lang), markup=False)  # the rules the report follows
     raise typer.Exit(EXIT[report.verdict])
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
+from ..models.cr_edition import CR_EDITION_WORDS
 from .record import VERDICTS
 from .summary import ProgressInfo, Summary
 
@@ -122,4 +123,5 @@ def summary_lines(summary: Summary) -> list[str]:
         lines.append(f"{summary.duplicates:,} repeated results of the earlier output removed: each record is kept once")
     if summary.unreadable_results:
         lines.append(f"{summary.unreadable_results:,} lines of the earlier output could not be read back")
+    lines.append(CR_EDITION_WORDS.text("en"))  # the rules the verdicts follow (the summary is in English)
     return lines

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..console import same_file
+from ..models.cr_edition import CR_EDITION, CR_EDITION_WORDS
 from .options import BatchOutputError, BatchUsageError
 from .plots import PlottingUnavailable, ranking_plot, turns_plot, verdicts_plot
 from .reading import InputFile
@@ -239,7 +240,8 @@ def _page(results: Path, totals: Totals, counts: TableCounts, shown: dict[tuple[
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>combatcheck report: {html.escape(results.name)}</title><style>{STYLE}</style></head>"
         f'<body><h1>combatcheck report</h1><p class="where">{html.escape(results.name)}: '
-        f"{counts.records:,} records</p>\n{body}\n</body></html>\n"
+        f"{counts.records:,} records; {html.escape(CR_EDITION_WORDS.text('en'))} "
+        f'(<span class="cr-edition">{CR_EDITION}</span>)</p>\n{body}\n</body></html>\n'
     )
 
 

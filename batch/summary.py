@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..models.cr_edition import CR_EDITION
 from .record import VERDICTS, Result
 
 
@@ -130,6 +131,7 @@ class Summary:
             "elapsed_seconds": round(self.elapsed, 3),
             "records_per_second": round(self.rate, 1),
             "interrupted": self.interrupted,
+            "cr_edition": CR_EDITION,
         }
 
 

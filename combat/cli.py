@@ -47,6 +47,7 @@ def damage_command(
     """The combat damage steps of a timeline: each assignment judged with its rules and the nearest legal one, the
     damage dealt and what dies (510, 704.5). Without an assignment, the next step is asked about. Exit 0 legal, 1
     illegal, 2 bad input, 3 unknown."""
+    from ..models.cr_edition import CR_EDITION_WORDS
     from .damage_report import damage_report, report_lines
 
     try:
@@ -59,4 +60,6 @@ def damage_command(
     else:
         for line in report_lines(report, timeline, followed):
             out.print(line, markup=False)
+        if snapshot.rules == "current":  # the old rules' report names its rules as its timeline's title does
+            out.print(CR_EDITION_WORDS.text(lang.value), markup=False)
     raise typer.Exit(EXIT[report.verdict])

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from ..models import Snapshot
+from ..models.cr_edition import CR_EDITION
 from ..models.damage_events import AssignCombatDamage
 from ..models.events import DeclareBlockers
 from ..models.report import Language
@@ -48,6 +49,11 @@ class DamageReport(BaseModel):
     verdict: Verdict
     steps: list[DamageStep]
     asked: bool = Field(False, description="the file had no assignment: the next combat damage step was asked about")
+    cr_edition: str = Field(
+        CR_EDITION,
+        description="the Comprehensive Rules edition followed: its effective date (ISO 8601); a timeline "
+        "with `rules: before_foundations` judges under the older rules it names",
+    )
 
 
 def with_question(snapshot: Snapshot) -> tuple[Snapshot, bool]:

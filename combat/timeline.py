@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field
 
 from ..models import Snapshot, SnapshotError
 from ..models import events as ev
+from ..models.cr_edition import CR_EDITION
 from ..models.damage_events import AssignCombatDamage
 from ..models.report import Language, NotApplied, Report, Triggered
 from ..models.validation import InputProblem
@@ -36,6 +37,11 @@ class Timeline(BaseModel):
     and whether everything written was legal."""
 
     rules: Edition
+    cr_edition: str = Field(
+        CR_EDITION,
+        description="the Comprehensive Rules edition followed: its effective date (ISO 8601); with `rules: "
+        "before_foundations` the moments cite the older numbering that `rules` names",
+    )
     lang: Language = "en"
     verdict: Verdict = Field(
         description="legal: every declaration and order is legal and every spell or ability may be cast or activated "

@@ -40,6 +40,7 @@ def _answered(work: Callable[[], T], lang: Lang) -> T:
 def _emit(
     answer: ChoiceAnswer | DeclarationCount | ForcedChoices, snapshot: Snapshot, as_json: bool, code: int
 ) -> NoReturn:
+    from ..models.cr_edition import CR_EDITION_WORDS
     from ..solver.question_words import answer_lines
 
     if as_json:
@@ -47,6 +48,7 @@ def _emit(
     else:
         for line in answer_lines(answer, snapshot):
             out.print(line, markup=False)
+        out.print(CR_EDITION_WORDS.text(answer.lang), markup=False)  # the rules the answer follows
     raise typer.Exit(code)
 
 

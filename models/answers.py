@@ -7,6 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from .cr_edition import CR_EDITION
 from .report import Finding, Language, NotApplied
 from .snapshot import Declaration, Step
 
@@ -19,6 +20,9 @@ class _Qualified(BaseModel):
         default_factory=list, description="combat text of named cards that is neither read nor applied"
     )
     assuming: str | None = Field(None, description="when `unapplied` is not empty: the answer's qualification")
+    cr_edition: str = Field(
+        CR_EDITION, description="the Comprehensive Rules edition the answer follows: its effective date (ISO 8601)"
+    )
 
 
 class Choice(BaseModel):

@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from .cr_edition import CR_EDITION
 from .snapshot import Declaration
 
 
@@ -119,6 +120,9 @@ class Report(BaseModel):
         "text changes nothing)",
     )
     solver: SolverInfo
+    cr_edition: str = Field(
+        CR_EDITION, description="the Comprehensive Rules edition the verdict follows: its effective date (ISO 8601)"
+    )
 
     @property
     def legal(self) -> bool | None:

@@ -8,7 +8,8 @@ from __future__ import annotations
 from ..combat.state import DamageAssignment, Moment, StateBasedAction
 from ..models.report import Finding
 from ..solver.text import Message
-from .svg import SLOT_W, Marks, Slot, svg_text, wrap
+from .svg import SLOT_W, Marks, Slot, _text, svg_text
+from .text_fit import fit
 
 DAMAGE_COLOUR = "#b45309"
 DEATH_COLOUR = "#b91c1c"
@@ -76,7 +77,7 @@ class DamagePicture:
                 continue
             x, y = slot.x + SLOT_W / 2, slot.bottom[1]
             colour = "#555" if "702.12b" in fate else DEATH_COLOUR
-            extra.append(f'<g class="fate" data-id="{object_id}">')
+            extra.append(f'<g class="fate" data-id="{object_id}"><title>{_text(fate)}</title>')
             if colour == DEATH_COLOUR:
                 (cx, cy), h = slot.top, slot.frame
                 extra.append(
@@ -85,7 +86,7 @@ class DamagePicture:
                 )
             extra += [
                 svg_text(x, y + 13 + 13 * i, line, 11, fill=colour, weight="bold", anchor="middle")
-                for i, line in enumerate(wrap(fate, 26)[:2])
+                for i, line in enumerate(fit([fate], [SLOT_W - 8], 11, bold=True, max_lines=2)[0])
             ]
             extra.append("</g>")
         closing = body.pop()  # the panel's </g>: the damage goes inside its translated group

@@ -18,12 +18,16 @@ from ..solver.board import Board
 from ..solver.explain import word
 from ..solver.text import Message
 from .ability_words import ability_lines
+from .text_fit import fit
 
 CARD_W, CARD_H = 136, 150
 PLAYER_H = 52
 SLOT_W, SLOT_H = 160, 200
 PLAYER_SLOT_H = 100
 PER_ROW = 4
+TEXT_PAD = 7  # the frame's text keeps this far from its sides
+ABILITY_SIZE, ABILITY_LINE = 12.5, 15
+STATS_W = 46
 MIN_COLUMNS = 2
 MARGIN = 16
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', sans-serif"
@@ -180,29 +184,37 @@ class Panel:
             f'stroke="{stroke}" stroke-width="{width}"/>'
         )
         name = perm.name if perm is not None and perm.name else object_id
-        lines = wrap(name, 13)[:2]
-        for i, line in enumerate(lines):
-            out.append(svg_text(x + 7, y + 19 + i * 17, line, 15, weight="bold"))
         detail = title_word("player", self.lang) if perm is None else f"{object_id} · {perm.controller}"
-        out.append(svg_text(x + 7, y + 21 + len(lines) * 17, detail, 11.5, fill="#555"))
+        whole = [name, detail]  # everything the frame says, whole, for its <title>
+        inner = CARD_W - 2 * TEXT_PAD
+        lines, _ = fit([name], [inner], 15, bold=True, max_lines=2)
+        for i, line in enumerate(lines):
+            out.append(svg_text(x + TEXT_PAD, y + 19 + i * 17, line, 15, weight="bold"))
+        (detail_line,), _ = fit([detail], [inner], 11.5, max_lines=1)
+        out.append(svg_text(x + TEXT_PAD, y + 21 + len(lines) * 17, detail_line, 11.5, fill="#555"))
         if perm is not None:
             abilities = ability_lines(perm, self.board, self.lang)
             attached = [p.name or p.id for p in self.board.permanents.values() if p.attached_to == object_id]
             if attached:  # its Auras and Equipment (attached_to), first
                 abilities = [TITLES["attached"].format(self.lang, {"names": ", ".join(attached)}), *abilities]
-            shown = [part for ability in abilities for part in wrap(ability, 18)][: 6 - len(lines)]
-            top = y + 42 + len(lines) * 17
-            for i, line in enumerate(shown):
-                out.append(svg_text(x + 7, top + i * 15, line, 12.5))
+            whole += abilities
             stats = _stats(perm)
+            top = y + 42 + len(lines) * 17
+            room = _ability_room(top, y, stats != "", perm.tapped)
+            shown, _ = fit(abilities, room or [inner], ABILITY_SIZE, max_lines=len(room))
+            for i, line in enumerate(shown):
+                out.append(svg_text(x + TEXT_PAD, top + i * ABILITY_LINE, line, ABILITY_SIZE))
             if stats:
                 out.append(
-                    f'<rect x="{x + CARD_W - 52}" y="{y + CARD_H - 28}" width="46" height="22" rx="5" '
+                    f'<rect x="{x + CARD_W - STATS_W - 6}" y="{y + CARD_H - 28}" width="{STATS_W}" height="22" rx="5" '
                     'fill="#f1ede4" stroke="#444"/>'
                 )
                 out.append(svg_text(x + CARD_W - 29, y + CARD_H - 12, stats, 14, weight="bold", anchor="middle"))
             if perm.tapped:
                 out.append(svg_text(x + 8, y + CARD_H - 12, title_word("tapped", self.lang), 11, fill="#555"))
+                whole.append(title_word("tapped", self.lang))
+            if stats:
+                whole.append(stats)
         rules = list(dict.fromkeys(f.rule for f in findings))
         if rules:
             badge = " ".join(rules)
@@ -211,10 +223,31 @@ class Panel:
                 f'<rect x="{x - 4}" y="{y - 12}" width="{badge_w}" height="20" rx="10" fill="{stroke}"/>'
                 + svg_text(x - 4 + badge_w / 2, y + 3, badge, 12, fill="#fff", weight="bold", anchor="middle")
             )
-            tip = "; ".join(f.message for f in findings)
-            out.append(f"<title>{_text(tip)}</title>")
+            whole += [f"{f.rule}: {f.message}" for f in findings]
+        out.insert(1, f"<title>{_text(chr(10).join(whole))}</title>")  # the whole text, as a tooltip
         out.append("</g>")
         return out
+
+
+def _ability_room(top: float, y: float, stats: bool, tapped: bool) -> list[float]:
+    """The width of each ability line that fits a frame whose top is `y`, the first one's baseline at `top`: the
+    full width above the frame's bottom strip; in the strip, left of the P/T box, or none when the strip's left is
+    taken by the word "tapped"."""
+    inner = CARD_W - 2 * TEXT_PAD
+    beside = CARD_W - STATS_W - 6 - TEXT_PAD - 6  # left of the P/T box
+    strip = y + CARD_H - 30  # the top of the bottom strip (the P/T box, "tapped")
+    bottom = y + CARD_H - 6
+    widths: list[float] = []
+    baseline = top
+    while baseline + 3 <= bottom:  # 3: a descender below the baseline
+        if baseline + 3 > strip:
+            if tapped:
+                break
+            widths.append(beside if stats else inner)
+        else:
+            widths.append(inner)
+        baseline += ABILITY_LINE
+    return widths
 
 
 def _known(board: Board, ids: list[str]) -> list[str]:

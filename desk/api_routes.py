@@ -16,7 +16,7 @@ from ..combat.timeline import Timeline
 from ..models.answers import ChoiceAnswer, DeclarationCount, ForcedChoices
 from ..models.report import Language, Report
 from . import api_schema as doc
-from .api_io import DEFAULT_TIME_LIMIT, MAX_TIME_LIMIT, answer
+from .api_io import DEFAULT_TIME_LIMIT, MAX_TIME_LIMIT, answer, error_response
 from .api_models import (
     CardChoice,
     CardDatabaseInfo,
@@ -24,9 +24,11 @@ from .api_models import (
     CardFound,
     JudgeResult,
     ParsedSnapshot,
+    Problem,
     RuleEntry,
     TriggerEntry,
 )
+from .card_details import CardReading, DamagePage, card_reading
 from .completion import complete
 from .page_words import page_words
 
@@ -319,6 +321,38 @@ def router() -> APIRouter:
         """`combatcheck cards search`: cards whose name (or else Oracle text) contains the words; none is an empty
         list."""
         return await answer(request, "card_search", {"words": q, "limit": limit}, body=False, heavy=True)  # type: ignore[no-any-return]
+
+    @api.post(
+        "/damage-page",
+        summary="The page's combat damage step",
+        tags=["page"],
+        openapi_extra=doc.TIMELINE_BODY,
+        responses=doc.errors(*doc.BODY_ERRORS),
+    )
+    async def damage_page_endpoint(
+        request: Request,
+        lang: Lang = "en",
+        ranges: Annotated[bool, Query(description="how much each recipient can be assigned, least and most")] = True,
+    ) -> DamagePage:
+        """The page's combat damage step: `/damage`'s report and its text, as `combatcheck damage` prints it."""
+        return await answer(request, "damage_page", {"lang": lang, "ranges": ranges})  # type: ignore[no-any-return]
+
+    @api.get(
+        "/card",
+        summary="A card's Oracle text and how the checker reads it, in words",
+        tags=["page"],
+        responses=doc.errors(404, *doc.QUERY_ERRORS),
+    )
+    def card_reading_endpoint(
+        name: Annotated[str, Query(min_length=1, max_length=200, description="the card's name")], lang: Lang = "en"
+    ) -> CardReading:
+        """A card's Oracle text and how combatcheck reads it, in `lang` (the page shows it on hover or tap)."""
+        from ..cards.lookup import UnknownCard
+
+        try:
+            return card_reading(name, lang)
+        except UnknownCard as exc:
+            return error_response(404, str(exc), [Problem(path="name", message=str(exc))])  # type: ignore[return-value]
 
     @api.get(
         "/cards/info",

@@ -6,6 +6,7 @@ translation test like every other message."""
 
 from __future__ import annotations
 
+from ..models.cr_edition import CR_EDITION_WORDS
 from ..solver.explain import WORDS as REPORT_WORDS
 from ..solver.text import Message
 
@@ -39,11 +40,11 @@ PAGE_WORDS: dict[str, Message] = {
     "save_json": Message("Save JSON", "Enregistrer en JSON", "Guardar JSON"),
     "load": Message("Load a snapshot", "Charger une situation", "Cargar una situación"),
     "click_hint": Message(
-        "Click a creature in the picture, then what it blocks or attacks, to declare it (click again to undo).",
-        "Cliquez sur une créature dans l'image, puis sur ce qu'elle bloque ou attaque, pour la déclarer (cliquez de "
+        "Click or tap a creature in the picture, then what it blocks or attacks, to declare it (again to undo).",
+        "Touchez ou cliquez une créature dans l'image, puis ce qu'elle bloque ou attaque, pour la déclarer (de "
         "nouveau pour annuler).",
-        "Haz clic en una criatura de la imagen y luego en lo que bloquea o ataca para declararla (otro clic lo "
-        "deshace).",
+        "Toca o haz clic en una criatura de la imagen y luego en lo que bloquea o ataca para declararla (otra vez "
+        "para deshacerlo).",
     ),
     "verdict": Message("Verdict", "Verdict", "Veredicto"),
     "triggers": Message("Triggers", "Capacités déclenchées", "Habilidades disparadas"),
@@ -105,12 +106,130 @@ PAGE_WORDS: dict[str, Message] = {
         "La mesa del juez no pudo responder:",
     ),
     "api_schema": Message("API schema", "Schéma de l'API", "Esquema de la API"),
+    "fan_content": Message(
+        "combatcheck is unofficial Fan Content permitted under the Fan Content Policy. Not approved/endorsed by "
+        "{wizards}. Portions of the materials used are property of {company}. ©{legal}.",
+        "combatcheck est un contenu de fans non officiel, permis par la Politique sur le contenu des fans. Il "
+        "n'est ni approuvé ni cautionné par {wizards}. Certains des éléments utilisés sont la propriété de "
+        "{company}. ©{legal}.",
+        "combatcheck es Contenido de fans no oficial permitido por la Política de contenido de fans. No está "
+        "aprobado ni respaldado por {wizards}. Parte de los materiales utilizados son propiedad de {company}. "
+        "©{legal}.",
+    ),
+    # multiplayer (802, 803, 506.2a), goad (701.38: « incitée », « incitada »), attachments (« attacher », « anexar »)
+    "attack_option": Message("Who may be attacked", "Qui peut être attaqué", "A quién se puede atacar"),
+    "option_all": Message("every opponent", "chaque adversaire", "cualquier oponente"),
+    "option_multiple": Message(
+        "attack multiple players (802)", "attaquer plusieurs joueurs (802)", "atacar a varios jugadores (802)"
+    ),
+    "option_left": Message(
+        "attack left: the next player (803)",
+        "attaquer à gauche : le joueur suivant (803)",
+        "atacar a la izquierda: el jugador siguiente (803)",
+    ),
+    "option_right": Message(
+        "attack right: the previous player (803)",
+        "attaquer à droite : le joueur précédent (803)",
+        "atacar a la derecha: el jugador anterior (803)",
+    ),
+    "option_chosen": Message("one chosen player (506.2a)", "un joueur choisi (506.2a)", "un jugador elegido (506.2a)"),
+    "defending_player": Message("Defending player", "Joueur défenseur", "Jugador defensor"),
+    "goaded_by": Message("Goaded by", "Incitée par", "Incitada por"),
+    "attached_to": Message("Attached to", "Attaché à", "Anexado a"),
+    # a board held by a link
+    "share": Message("Link to this board", "Lien vers cette situation", "Enlace a esta situación"),
+    "link_label": Message("Link to this board", "Lien vers cette situation", "Enlace a esta situación"),
+    "link_copied": Message(
+        "The link to this board is copied.",
+        "Le lien vers cette situation est copié.",
+        "Se ha copiado el enlace a esta situación.",
+    ),
+    "link_shown": Message(
+        "The link to this board is selected below: copy it.",
+        "Le lien vers cette situation est sélectionné ci-dessous : copiez-le.",
+        "El enlace a esta situación está seleccionado abajo: cópialo.",
+    ),
+    "link_opened": Message(
+        "Board opened from its link.", "Situation ouverte depuis son lien.", "Situación abierta desde su enlace."
+    ),
+    "link_unreadable": Message(
+        "This link holds no readable board.",
+        "Ce lien ne contient aucune situation lisible.",
+        "Este enlace no contiene ninguna situación legible.",
+    ),
+    # a card on hover or tap
+    "card_info": Message(
+        "The card's text and how combatcheck read it",
+        "Le texte de la carte et sa lecture par combatcheck",
+        "El texto de la carta y cómo lo leyó combatcheck",
+    ),
+    "card_oracle": Message("{oracle} text", "Texte {oracle}", "Texto de {oracle}"),
+    "card_read": Message("Read as", "Lu comme", "Leído como"),
+    "card_read_nothing": Message(
+        "no combat ability of its own", "aucune capacité de combat propre", "ninguna habilidad de combate propia"
+    ),
+    "card_attached_grant": Message(
+        "to what it is attached to: {ability}",
+        "à ce à quoi elle est attachée : {ability}",
+        "a lo que está anexada: {ability}",
+    ),
+    "card_effects": Message("Applied to other objects", "Appliqué aux autres objets", "Aplicado a otros objetos"),
+    "card_conditional": Message(
+        "While a condition holds (evaluated on the board)",
+        "Tant qu'une condition est remplie (évaluée sur le plateau)",
+        "Mientras se cumpla una condición (evaluada en el tablero)",
+    ),
+    "card_not_applied": Message(
+        "Not applied (every verdict says so)",
+        "Non appliqué (chaque verdict le signale)",
+        "No aplicado (cada veredicto lo indica)",
+    ),
+    "cr_edition": CR_EDITION_WORDS,  # the one wording of the edition, as every report's last line
+    # the combat damage step (510.1): « blessures de combat », « daño de combate »
+    "damage": Message("Combat damage", "Blessures de combat", "Daño de combate"),
+    "damage_hint": Message(
+        "Once blockers are declared: how much each recipient can be assigned, and whether the amounts typed below "
+        "are a legal assignment (510.1). A creature left empty is not announced.",
+        "Une fois les bloqueurs déclarés : ce que chaque destinataire peut recevoir, et si les quantités saisies "
+        "ci-dessous forment une assignation légale (510.1). Une créature laissée vide n'est pas annoncée.",
+        "Una vez declaradas las bloqueadoras: cuánto puede recibir cada destinatario, y si las cantidades "
+        "escritas abajo son una asignación legal (510.1). Una criatura sin cantidades no se anuncia.",
+    ),
+    "damage_ranges": Message(
+        "How much can go through?", "Combien de blessures peuvent passer ?", "¿Cuánto daño puede pasar?"
+    ),
+    "damage_check": Message(
+        "Is this damage assignment legal?",
+        "Cette assignation des blessures est-elle légale ?",
+        "¿Es legal esta asignación de daño?",
+    ),
+    "damage_assigns": Message("{creature} assigns:", "{creature} assigne :", "{creature} asigna:"),
+    "damage_amount": Message(
+        "combat damage {source} assigns to {recipient}",
+        "blessures de combat que {source} assigne à {recipient}",
+        "daño de combate que {source} asigna a {recipient}",
+    ),
+    "damage_legal": Message("LEGAL ASSIGNMENT", "ASSIGNATION LÉGALE", "ASIGNACIÓN LEGAL"),
+    "damage_illegal": Message("ILLEGAL ASSIGNMENT", "ASSIGNATION ILLÉGALE", "ASIGNACIÓN ILEGAL"),
+}
+
+
+# Names that are the same in every language, filled in here (the page fills the other `{names}`).
+NAMES: dict[str, dict[str, str]] = {
+    "fan_content": {"wizards": "Wizards", "company": "Wizards of the Coast", "legal": "Wizards of the Coast LLC"},
+    "card_oracle": {"oracle": "Oracle"},
 }
 
 
 def page_words() -> dict[str, dict[str, str]]:
     """Every page word in every language: {"en": {key: text}, "fr": {...}, "es": {...}}."""
-    return {lang: {key: message.text(lang) for key, message in PAGE_WORDS.items()} for lang in ("en", "fr", "es")}
+    return {
+        lang: {
+            key: message.format(lang, NAMES[key]) if key in NAMES else message.text(lang)
+            for key, message in PAGE_WORDS.items()
+        }
+        for lang in ("en", "fr", "es")
+    }
 
 
 __all__ = ["PAGE_WORDS", "page_words"]

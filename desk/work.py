@@ -202,6 +202,15 @@ def _combat(text: str, lang: str) -> Any:
         raise DeskError(422, "invalid_snapshot", exc.problems) from None
 
 
+def _damage_page(text: str, lang: str, ranges: bool) -> Any:
+    from .card_details import damage_page
+
+    try:
+        return damage_page(loaded(parsed(text)), lang, ranges)
+    except SnapshotError as exc:  # an event that can't happen where it is written
+        raise DeskError(422, "invalid_snapshot", exc.problems) from None
+
+
 def _combat_render(text: str, lang: str) -> str:
     from ..combat import follow
     from ..render import render_timeline_svg
@@ -251,6 +260,7 @@ _ANSWERS: dict[str, Any] = {
     "card_search": _card_search,
     "card_info": _card_info,
     "damage": _damage,
+    "damage_page": _damage_page,
     "check": _check,
     "judge": _judge,
     "can": _can,

@@ -1,114 +1,57 @@
 """The judge's desk in a real browser: headless Chromium (Debian's package) driven by Playwright.
 
-The browser and its skipping rules are tests/browser_support.py's. Screenshots are kept in tests/artifacts/.
+The browser and its skipping rules are tests/browser_support.py's, the desk and the page tests/desk_support.py's. Screenshots are kept in tests/artifacts/.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import pytest
-from browser_support import WAIT_MS, served_desk, shot
 from combatcheck.cli import app
 from combatcheck.models import load_snapshot
 from combatcheck.solver import check
+from desk_support import EXAMPLES, add_card, declare, desk, open_page, page, take_shot
 from typer.testing import CliRunner
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Page
 
-EXAMPLES = Path(__file__).parent.parent / "examples"
-
-
-@pytest.fixture(scope="module")
-def desk() -> Iterator[str]:
-    """The desk served on a free loopback port (browser_support.served_desk)."""
-    with served_desk() as url:
-        yield url + "/"
-
-
-@pytest.fixture
-def page(browser: Browser, desk: str) -> Iterator[Page]:
-    context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 1000}, accept_downloads=True)
-    context.set_default_timeout(WAIT_MS)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    expected = ("status of 400", "status of 422")  # the API's answer to bad input, shown on the page
-    _open(page, desk)
-    yield page
-    context.close()
-    assert [e for e in errors if not any(x in e for x in expected)] == [], errors
-
-
-def _open(page: Page, url: str | None = None) -> None:
-    """Load the page (or reload it) and wait until it has started: until then it redraws its editor when its words
-    arrive, which would drop what a test types or clicks."""
-    if url is None:
-        page.reload()
-    else:
-        page.goto(url)
-    page.wait_for_selector("body[data-ready]", state="attached")
-
-
-def _shot(page: Page, name: str) -> None:
-    shot(page, name)
-
-
-def _add_card(page: Page, card: str, controller: str, attacking: str | None = None) -> None:
-    page.click("#add")
-    name = page.locator("#perms tbody tr").last.locator("input.card-name")
-    name.press_sequentially(card[:8])
-    from playwright.sync_api import expect
-
-    expect(page.locator(f'#card-options option[value="{card}"]')).to_have_count(1)  # completion offered it
-    name.fill(card)
-    name.press("Tab")
-    row = page.locator("#perms tbody tr").last
-    row.locator("select.controller").select_option(controller)
-    if attacking is not None:
-        page.locator("#perms tbody tr").last.locator("select.attacking").select_option(attacking)
-
-
-def _declare(page: Page, row_id: str, value: str) -> None:
-    page.locator(f'#perms tbody tr[data-id="{row_id}"] select.declare').select_option(value)
+__all__ = ["desk", "page"]  # the fixtures, used by name
 
 
 def test_509_1c_by_card_names_in_three_languages_saved_and_reloaded(page: Page, tmp_path: Path) -> None:
     from playwright.sync_api import expect
 
-    _add_card(page, "Boggart Brute", "ana", attacking="ben")
-    _add_card(page, "Watchdog", "ben")
-    _add_card(page, "Grizzly Bears", "ben")
+    add_card(page, "Boggart Brute", "ana", attacking="ben")
+    add_card(page, "Watchdog", "ben")
+    add_card(page, "Grizzly Bears", "ben")
     verdict, lines, picture = page.locator("#verdict"), page.locator("#lines"), page.locator("#picture")
     expect(verdict).to_have_text("ILLEGAL")  # nobody blocks: Watchdog's requirement is missed
     expect(lines).to_contain_text("509.1c")
-    _shot(page, "509.1c-nobody-blocks")
+    take_shot(page, "509.1c-nobody-blocks")
 
-    _declare(page, "watchdog", "boggart_brute")  # the illegal block: Watchdog alone against menace
+    declare(page, "watchdog", "brute")  # the illegal block: Watchdog alone against menace
     expect(lines).to_contain_text("702.111b")
     expect(verdict).to_have_text("ILLEGAL")
-    expect(lines).to_contain_text("Boggart Brute (boggart_brute) has menace")
+    expect(lines).to_contain_text("Boggart Brute (brute) has menace")
     expect(lines).to_contain_text("A legal declaration (nearest to the proposal):")
-    expect(lines).to_contain_text("Grizzly Bears (grizzly_bears) blocks Boggart Brute (boggart_brute)")
-    badge = picture.locator('g.panel[data-panel="proposal"] g.card[data-id="boggart_brute"] text', has_text="702.111b")
+    expect(lines).to_contain_text("Grizzly Bears (bears) blocks Boggart Brute (brute)")  # short ids the page made
+    badge = picture.locator('g.panel[data-panel="proposal"] g.card[data-id="brute"] text', has_text="702.111b")
     expect(badge).to_have_count(1)  # the broken restriction is marked on the creature
     expect(picture.locator('g.panel[data-panel="witness"] line.witness')).to_have_count(2)  # the witness is drawn
-    _shot(page, "509.1c-illegal-block-en")
+    take_shot(page, "509.1c-illegal-block-en")
 
     page.select_option("#lang", "fr")
     expect(verdict).to_have_text("ILLÉGAL")
-    expect(lines).to_contain_text("Boggart Brute (boggart_brute) a la menace")
+    expect(lines).to_contain_text("Boggart Brute (brute) a la menace")
     expect(lines).to_contain_text("Une déclaration légale (la plus proche de la proposition) :")
     expect(page.locator("#board-title")).to_have_text("Champ de bataille")
-    _shot(page, "509.1c-illegal-block-fr")
+    take_shot(page, "509.1c-illegal-block-fr")
     page.select_option("#lang", "es")
     expect(verdict).to_have_text("ILEGAL")
     expect(lines).to_contain_text("amenaza")
-    _shot(page, "509.1c-illegal-block-es")
+    take_shot(page, "509.1c-illegal-block-es")
     page.select_option("#lang", "en")
 
     with page.expect_download() as download:
@@ -116,18 +59,18 @@ def test_509_1c_by_card_names_in_three_languages_saved_and_reloaded(page: Page, 
     saved = tmp_path / "combat.yaml"
     download.value.save_as(saved)
     snapshot = load_snapshot(saved.read_text(encoding="utf-8"))  # the page's file is a snapshot for the CLI
-    assert snapshot.declaration is not None and snapshot.declaration.block_pairs() == [("watchdog", "boggart_brute")]
+    assert snapshot.declaration is not None and snapshot.declaration.block_pairs() == [("watchdog", "brute")]
     assert [v.key for v in check(snapshot).violations][:1] == ["menace"]
     assert CliRunner().invoke(app, ["check", str(saved)]).exit_code == 1
 
-    _open(page)
+    open_page(page)
     page.set_input_files("#load", str(saved))
     expect(page.locator("#perms tbody tr")).to_have_count(3)
-    expect(page.locator('#perms tbody tr[data-id="watchdog"] select.declare')).to_have_value("boggart_brute")
+    expect(page.locator('#perms tbody tr[data-id="watchdog"] select.declare')).to_have_value("brute")
     expect(lines).to_contain_text("702.111b")
-    _declare(page, "grizzly_bears", "boggart_brute")
+    declare(page, "bears", "brute")
     expect(verdict).to_have_text("LEGAL")
-    _shot(page, "509.1c-both-block-legal")
+    take_shot(page, "509.1c-both-block-legal")
 
 
 def test_declare_by_clicking_the_picture(page: Page) -> None:
@@ -145,7 +88,7 @@ def test_declare_by_clicking_the_picture(page: Page) -> None:
         card("brute").click()
         expect(page.locator(f'#perms tbody tr[data-id="{blocker}"] select.declare')).to_have_value("brute")
     expect(verdict).to_have_text("LEGAL")
-    _shot(page, "click-to-declare")
+    take_shot(page, "click-to-declare")
 
 
 def test_questions_on_the_page(page: Page) -> None:
@@ -159,7 +102,7 @@ def test_questions_on_the_page(page: Page) -> None:
     page.select_option("#ask-target", "brute")
     page.click("#ask")
     expect(page.locator("#answer")).to_contain_text("Yes: Grizzly Bears (bear) blocks Boggart Brute (brute)")
-    _shot(page, "questions")
+    take_shot(page, "questions")
 
 
 def test_an_attack_example_is_judged_as_the_cli_does(page: Page) -> None:
@@ -172,7 +115,7 @@ def test_an_attack_example_is_judged_as_the_cli_does(page: Page) -> None:
     expect(page.locator("#verdict")).to_have_text(report.verdict.upper())
     for finding in report.violations:
         expect(page.locator("#lines")).to_contain_text(finding.rule)
-    _shot(page, "commander-goad")
+    take_shot(page, "commander-goad")
 
 
 def test_a_misspelt_card_is_reported_not_guessed(page: Page) -> None:
@@ -190,16 +133,14 @@ def test_an_attack_on_a_planeswalker_built_by_card_names(page: Page) -> None:
     from playwright.sync_api import expect
 
     page.select_option("#step", "declare_attackers")
-    _add_card(page, "Grizzly Bears", "ana")
-    _add_card(page, "Ajani Goldmane", "ben")
-    target = page.locator('#perms tbody tr[data-id="grizzly_bears"] select.declare option[value="ajani_goldmane"]')
+    add_card(page, "Grizzly Bears", "ana")
+    add_card(page, "Ajani Goldmane", "ben")
+    target = page.locator('#perms tbody tr[data-id="bears"] select.declare option[value="goldmane"]')
     expect(target).to_have_count(1)  # the card's type line makes it a planeswalker the bears may attack
-    _declare(page, "grizzly_bears", "ajani_goldmane")
+    declare(page, "bears", "goldmane")
     expect(page.locator("#verdict")).to_have_text("LEGAL")
-    expect(page.locator("#lines")).to_contain_text(
-        "Grizzly Bears (grizzly_bears) attacks Ajani Goldmane (ajani_goldmane)"
-    )
-    _shot(page, "attack-planeswalker")
+    expect(page.locator("#lines")).to_contain_text("Grizzly Bears (bears) attacks Ajani Goldmane (goldmane)")
+    take_shot(page, "attack-planeswalker")
 
 
 def test_switching_language_changes_the_page_own_words(page: Page) -> None:
@@ -223,7 +164,7 @@ def test_switching_language_changes_the_page_own_words(page: Page) -> None:
         expect(row.locator("input.card-name")).to_have_attribute("aria-label", words[lang]["card"])
     assert words["fr"]["add"] == "Ajouter un permanent" and words["es"]["tapped"] == "Girada"
     page.select_option("#lang", "fr")
-    _shot(page, "page-in-french")
+    take_shot(page, "page-in-french")
 
 
 def test_triggers_of_a_legal_declaration_in_the_chosen_language(page: Page) -> None:
@@ -243,10 +184,10 @@ def test_triggers_of_a_legal_declaration_in_the_chosen_language(page: Page) -> N
     expect(rampage).to_contain_text("à la résolution : +2/+2 pour chaque créature")
     page.select_option("#lang", "es")
     expect(rampage).to_contain_text("controlada por ana: desenfreno 2 se dispara una vez")
-    _shot(page, "triggers-es")
+    take_shot(page, "triggers-es")
     page.select_option("#lang", "en")
     for blocker in ("blade", "bear", "wall"):  # nobody blocks: only the raider's "attacks and isn't blocked"
-        _declare(page, blocker, "")
+        declare(page, blocker, "")
     expect(page.locator("#verdict")).to_have_text("LEGAL")
     expect(triggers).to_have_count(1)
     expect(triggers).to_contain_text("Abyssal Nightstalker (raider), controlled by ana")

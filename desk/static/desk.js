@@ -7,8 +7,10 @@
 let WORDS = { en: {}, fr: {}, es: {} };
 const LANGS = ["en", "fr", "es"];
 
-const TOP_KEYS = ["format_version", "step", "active_player", "players", "permanents", "effects", "declaration"];
-const ROW_KEYS = ["id", "card", "controller", "power", "toughness", "tapped", "attacking", "abilities", "gains"];
+const TOP_KEYS = ["format_version", "step", "active_player", "players", "permanents", "effects", "declaration", "attack_option", "defending_player"];
+const ROW_KEYS = ["id", "card", "controller", "power", "toughness", "tapped", "attacking", "abilities", "gains", "attached_to"];
+// Words a page-made id leaves out: "Serra Angel" is `angel`, "Kazuul, Tyrant of the Cliffs" is `kazuul`.
+const ID_SKIP = new Set(["of", "the", "a", "an", "and", "de", "du", "des", "la", "le", "les", "el", "los", "las", "y", "et"]);
 
 const state = {
   lang: "en",
@@ -19,6 +21,8 @@ const state = {
   effects: "",
   blocks: {},   // blocker id -> [attacker ids]
   attacks: {},  // creature id -> target id
+  attackOption: "", // "" (every opponent), left, right, chosen, multiple_players (as loaded)
+  defendingPlayer: "",
   extraTop: {}, // snapshot fields the editor doesn't show, kept as loaded
   declarationExtra: {},
 };
@@ -26,6 +30,8 @@ const typeLines = {}; // card name -> type line, from the completions seen and t
 let selected = null;
 let timer = null;
 let requestNumber = 0;
+let statusWord = null;  // the status line as a page word and its values, so a change of language rewrites it
+let lastQuestion = null; // the question answered under "Questions", asked again in a new language
 
 const $ = (id) => document.getElementById(id);
 // A page word in the current language, with {name} filled from `values` ({{ and }} are literal braces).
@@ -50,6 +56,14 @@ function slug(text) {
   return base || "creature";
 }
 
+// A short id for a card's permanent: the first word of a legendary name before its comma ("Kazuul"), else the
+// name's last word ("Grizzly Bears" -> bears), at most 12 letters, so that "Grizzly Bears (bears)" stays short.
+function shortId(name) {
+  const words = slug(name.split(",")[0]).split("_").filter((w) => w && !ID_SKIP.has(w));
+  const word = name.includes(",") ? words[0] : words[words.length - 1];
+  return (word || "creature").slice(0, 12);
+}
+
 function uniqueId(base, row) {
   const taken = new Set(state.rows.filter((r) => r !== row).map((r) => r.id).concat(state.players.map((p) => p.id)));
   let id = base;
@@ -69,7 +83,13 @@ function rowData(row) {
   if (String(row.toughness) !== "") data.toughness = number(row.toughness);
   if (row.tapped) data.tapped = true;
   if (row.attacking && state.step === "declare_blockers") data.attacking = row.attacking;
-  return Object.assign(data, row.extra);
+  if (row.attachedTo) data.attached_to = row.attachedTo;
+  Object.assign(data, row.extra);
+  // Goad is an effect of another object (701.38b): written under subject_to, with what else the row was loaded with.
+  const others = (row.extra.subject_to || []).filter((e) => !(e && typeof e === "object" && "goaded_by" in e));
+  const subject = row.goaded.length ? [...others, { goaded_by: row.goaded }] : others;
+  if (subject.length) data.subject_to = subject; else delete data.subject_to;
+  return data;
 }
 
 // YAML text of the board. Known fields are written as JSON (valid YAML flow); what the judge typed (abilities,
@@ -77,10 +97,13 @@ function rowData(row) {
 function snapshotText() {
   const lines = [];
   const extraTop = Object.assign({}, state.extraTop);
-  if (state.step !== "declare_attackers") delete extraTop.attack_option;
   lines.push(`step: ${state.step}`);
   lines.push(`active_player: ${JSON.stringify(state.active)}`);
   lines.push(`players: ${JSON.stringify(state.players.map((p) => (Object.keys(p).length > 1 ? p : p.id)))}`);
+  if (state.step === "declare_attackers" && state.attackOption) {
+    lines.push(`attack_option: ${state.attackOption}`);
+    if (state.attackOption === "chosen") lines.push(`defending_player: ${JSON.stringify(state.defendingPlayer)}`);
+  }
   for (const [key, value] of Object.entries(extraTop)) lines.push(`${key}: ${JSON.stringify(value)}`);
   lines.push("permanents:");
   for (const row of state.rows) {
@@ -103,6 +126,8 @@ function loadData(data) {
   state.step = data.step === "declare_attackers" ? "declare_attackers" : "declare_blockers";
   state.players = (data.players || []).map((p) => (typeof p === "string" ? { id: p } : Object.assign({}, p)));
   state.active = data.active_player || (state.players[0] || {}).id || "";
+  state.attackOption = data.attack_option || "";
+  state.defendingPlayer = data.defending_player || "";
   state.extraTop = {};
   for (const [key, value] of Object.entries(data)) if (!TOP_KEYS.includes(key)) state.extraTop[key] = value;
   state.rows = (data.permanents || []).map((p) => {
@@ -111,8 +136,10 @@ function loadData(data) {
     const typed = p.card ? p.gains : p.abilities;
     if (p.card && p.abilities) extra.abilities = p.abilities;
     if (!p.card && p.gains) extra.gains = p.gains;
+    const goaded = [];
+    for (const e of p.subject_to || []) if (e && typeof e === "object" && "goaded_by" in e) goaded.push(...[].concat(e.goaded_by));
     return {
-      id: String(p.id ?? ""), card: p.card || "",
+      id: String(p.id ?? ""), card: p.card || "", autoId: false, goaded: [...new Set(goaded)], attachedTo: p.attached_to || "",
       controller: p.controller || "", power: p.power ?? "", toughness: p.toughness ?? "", tapped: !!p.tapped,
       attacking: p.attacking || "", abilities: (typed || []).map((a) => (typeof a === "string" ? a : JSON.stringify(a))).join(", "),
       extra,
@@ -139,6 +166,15 @@ function attackable(row) {
   const types = row.extra.types || [];
   if (types.length) return types.includes("planeswalker") || types.includes("battle");
   return /\b(Planeswalker|Battle)\b/.test(typeLines[row.card] || "");
+}
+
+// An Aura, Equipment or Fortification (its subtypes written in the snapshot, or its card's type line) can be
+// attached to a permanent (`attached_to`, 301.5, 301.6, 303.4); so can any row already loaded attached.
+function attachable(row) {
+  if (row.attachedTo) return true;
+  const subtypes = (row.extra.subtypes || []).map((s) => String(s).toLowerCase());
+  if (subtypes.some((s) => ["aura", "equipment", "fortification"].includes(s))) return true;
+  return /\b(Aura|Equipment|Fortification)\b/.test(typeLines[row.card] || "");
 }
 
 function attackTargets() {
@@ -171,25 +207,49 @@ function select(options, value, onchange, attrs = {}) {
   return node;
 }
 
+// A cell of a board row, with its column's name for the phone layout (where the row wraps and has no header).
+function cell(key, ...children) {
+  return el("td", { "data-label": key ? t(key) : null, class: key ? `col-${key}` : null }, ...children);
+}
+
 function declareCell(row) {
   if (state.step === "declare_attackers") {
-    if (row.controller !== state.active) return el("td");
+    if (row.controller !== state.active) return cell(null);
     const options = [["", t("nobody")], ...attackTargets().map((x) => [x.id, `${t("attacks")} ${x.label}`])];
-    return el("td", {}, select(options, state.attacks[row.id] || "", (v) => {
+    return cell("declares", select(options, state.attacks[row.id] || "", (v) => {
       if (v) state.attacks[row.id] = v; else delete state.attacks[row.id];
       changed();
     }, { "aria-label": `${t("declares")} ${row.id}`, class: "declare" }));
   }
-  if (row.attacking || row.controller === state.active) return el("td");
+  if (row.attacking || row.controller === state.active) return cell(null);
   const current = state.blocks[row.id] || [];
   const options = [["", t("nobody")], ...attackers().map((a) => [a.id, `${t("blocks")} ${label(a.id)}`])];
   if (current.length > 1) options.push(["*", t("several")]);
   const value = current.length > 1 ? "*" : current[0] || "";
-  return el("td", {}, select(options, value, (v) => {
+  return cell("declares", select(options, value, (v) => {
     if (v === "*") return;
     if (v) state.blocks[row.id] = [v]; else delete state.blocks[row.id];
     changed();
   }, { "aria-label": `${t("declares")} ${row.id}`, class: "declare" }));
+}
+
+// Goad (701.38): the players who goaded this creature, ticked; written as `subject_to: [{goaded_by: [...]}]`.
+function goadCell(row) {
+  const boxes = state.players.filter((p) => p.id !== row.controller || row.goaded.includes(p.id)).map((p) => el("label", { class: "goader" },
+    el("input", { type: "checkbox", checked: row.goaded.includes(p.id), "data-player": p.id, "aria-label": `${t("goaded_by")} ${p.id}`,
+      onchange: (e) => {
+        row.goaded = e.target.checked ? [...row.goaded, p.id] : row.goaded.filter((g) => g !== p.id);
+        changed();
+      } }),
+    p.id));
+  return cell("goaded_by", el("span", { class: "goaders" }, ...boxes));
+}
+
+function attachCell(row) {
+  if (!attachable(row)) return cell("attached_to");
+  const options = [["", t("nobody")], ...state.rows.filter((r) => r !== row).map((r) => [r.id, label(r.id)])];
+  return cell("attached_to", select(options, row.attachedTo, (v) => { row.attachedTo = v; changed(true); },
+    { "aria-label": `${t("attached_to")} ${row.id}`, class: "attached" }));
 }
 
 function rowElement(row) {
@@ -202,35 +262,35 @@ function rowElement(row) {
     oninput: (e) => suggest(e.target.value),
     onchange: (e) => {
       const typed = e.target.value.trim();
-      const oldBase = slug(row.card || "");
       row.card = typed;
+      if (!row.id || row.autoId) { rename(row, uniqueId(shortId(typed), row)); row.autoId = true; }
       learnTypes([typed]).then(() => changed(true));
-      if (!row.id || row.id.startsWith(oldBase) || row.id === "creature") rename(row, uniqueId(slug(typed), row));
       changed(true);
     },
   });
+  const info = row.card ? cardInfoButton(row) : "";
   const idInput = el("input", {
     class: "perm-id", value: row.id, spellcheck: "false", "aria-label": t("id"),
-    onchange: (e) => { rename(row, uniqueId(slug(e.target.value) || "creature", row)); changed(true); },
+    onchange: (e) => { rename(row, uniqueId(slug(e.target.value) || "creature", row)); row.autoId = false; changed(true); },
   });
-  const pt = el("span", {},
+  const pt = el("span", { class: "pt-pair" },
     el("input", { class: "pt", value: row.power, inputmode: "numeric", "aria-label": t("power"), onchange: (e) => { row.power = e.target.value.trim(); changed(); } }),
     "/",
     el("input", { class: "pt", value: row.toughness, inputmode: "numeric", "aria-label": t("toughness"), onchange: (e) => { row.toughness = e.target.value.trim(); changed(); } }));
   const tapped = el("input", { type: "checkbox", checked: row.tapped, "aria-label": t("tapped"), onchange: (e) => { row.tapped = e.target.checked; changed(); } });
   const attacking = state.step === "declare_blockers"
-    ? select(targets, row.attacking, (v) => { row.attacking = v; if (!v) dropAttacker(row.id); changed(true); }, { "aria-label": t("attacking"), class: "attacking" })
-    : el("span");
+    ? cell("attacking", select(targets, row.attacking, (v) => { row.attacking = v; if (!v) dropAttacker(row.id); changed(true); }, { "aria-label": t("attacking"), class: "attacking" }))
+    : goadCell(row);
   const abilities = el("input", {
     class: "abilities", value: row.abilities, spellcheck: "false", placeholder: "menace, {min_blockers: 3}", "aria-label": t("abilities"),
     onchange: (e) => { row.abilities = e.target.value; changed(); },
   });
-  const remove = el("button", { type: "button", title: t("remove"), "aria-label": t("remove"), text: "✕",
+  const remove = el("button", { type: "button", class: "remove", title: t("remove"), "aria-label": t("remove"), text: "✕",
     onclick: () => { state.rows = state.rows.filter((r) => r !== row); dropCreature(row.id); changed(true); } });
   return el("tr", { "data-id": row.id },
-    el("td", {}, cardInput), el("td", {}, idInput),
-    el("td", {}, select(players, row.controller, (v) => { row.controller = v; dropCreature(row.id); changed(true); }, { "aria-label": t("controller"), class: "controller" })),
-    el("td", {}, pt), el("td", {}, tapped), el("td", {}, attacking), el("td", {}, abilities), declareCell(row), el("td", {}, remove));
+    cell("card", cardInput, info), cell("id", idInput),
+    cell("controller", select(players, row.controller, (v) => { row.controller = v; dropCreature(row.id); changed(true); }, { "aria-label": t("controller"), class: "controller" })),
+    cell("pt", pt), cell("tapped", tapped), attacking, cell("abilities", abilities), attachCell(row), declareCell(row), cell(null, remove));
 }
 
 function rename(row, id) {
@@ -241,7 +301,10 @@ function rename(row, id) {
   for (const list of Object.values(state.blocks)) list.forEach((a, i) => { if (a === old) list[i] = id; });
   if (state.attacks[old]) { state.attacks[id] = state.attacks[old]; delete state.attacks[old]; }
   for (const [c, target] of Object.entries(state.attacks)) if (target === old) state.attacks[c] = id;
-  for (const other of state.rows) if (other.attacking === old) other.attacking = id;
+  for (const other of state.rows) {
+    if (other.attacking === old) other.attacking = id;
+    if (other.attachedTo === old) other.attachedTo = id;
+  }
 }
 
 function dropAttacker(id) {
@@ -255,6 +318,13 @@ function dropCreature(id) {
   delete state.blocks[id];
   delete state.attacks[id];
   dropAttacker(id);
+  for (const other of state.rows) if (other.attachedTo === id && !state.rows.some((r) => r.id === id)) other.attachedTo = "";
+}
+
+// The status line: a page word (kept, so a change of language rewrites it) or nothing.
+function setStatus(key = null, values = {}) {
+  statusWord = key ? { key, values } : null;
+  $("status").textContent = key ? t(key, values) : "";
 }
 
 function drawEditor() {
@@ -262,15 +332,33 @@ function drawEditor() {
   for (const node of document.querySelectorAll("[data-i18n]")) {
     if (node.dataset.i18n in WORDS.en) node.textContent = t(node.dataset.i18n);  // else: the English of index.html
   }
+  if ("title" in WORDS.en) document.title = t("title");
+  $("fan-content-en").hidden = state.lang === "en";  // the policy's notice as Wizards words it, under its translation
   $("lang").value = state.lang;
   $("step").value = state.step;
   $("players").value = state.players.map((p) => p.id).join(", ");
   const active = $("active");
   active.replaceChildren(...state.players.map((p) => el("option", { value: p.id, text: p.id, selected: p.id === state.active })));
+  const attack = state.step === "declare_attackers";
+  $("attack-option-box").hidden = !attack;
+  $("attack-option").value = state.attackOption;
+  $("defending-player").hidden = state.attackOption !== "chosen";
+  $("defending-player").replaceChildren(...state.players.filter((p) => p.id !== state.active)
+    .map((p) => el("option", { value: p.id, text: p.id, selected: p.id === state.defendingPlayer })));
+  if (state.attackOption === "chosen" && !state.players.some((p) => p.id === state.defendingPlayer && p.id !== state.active)) {
+    state.defendingPlayer = $("defending-player").value;
+  }
+  $("col-attacking").textContent = t(attack ? "goaded_by" : "attacking");
   $("perms").tBodies[0].replaceChildren(...state.rows.map(rowElement));
+  $("perms").classList.toggle("no-attach", !state.rows.some(attachable));  // the column only where it is used
   $("effects").value = state.effects;
   if (state.effects) $("effects-box").open = true;
+  if (statusWord) $("status").textContent = t(statusWord.key, statusWord.values);
+  $("defending-player").setAttribute("aria-label", t("defending_player"));
+  $("share-link").setAttribute("aria-label", t("link_label"));
   drawAskForm();
+  drawDamageForm();  // damage.js
+  refreshCardInfo();  // cardinfo.js: a card shown is shown again, in the page's language
 }
 
 function drawAskForm() {
@@ -301,6 +389,10 @@ function suggest(typed) {
     })));
   }, 120);
 }
+
+// What else follows each answer of /api/judge (the link that holds the board, share.js; the damage step, damage.js).
+const afterJudgeHooks = [];
+function afterJudge(body) { for (const hook of afterJudgeHooks) hook(body); }
 
 function changed(redraw = false) {
   if (redraw) drawEditor();
@@ -334,7 +426,8 @@ function scheduleJudge(delay = 250) {
 
 async function judge() {
   const number = ++requestNumber;
-  $("status").textContent = t("checking");
+  keepInLink();  // share.js
+  $("busy").textContent = t("checking");
   let result;
   try {
     result = await post("/api/judge");
@@ -342,7 +435,7 @@ async function judge() {
     result = { ok: false, status: 0, body: { error: String(error) } };
   }
   if (number !== requestNumber) return; // a newer board is on its way
-  $("status").textContent = "";
+  $("busy").textContent = "";
   if (!result.ok) {
     showProblems(result.body, result.status);
     for (const id of ["verdict", "lines", "picture", "count", "forced"]) $(id).replaceChildren();
@@ -363,58 +456,8 @@ async function judge() {
   hookPicture();
   drawCount(count);
   drawForced(forced);
-}
-
-// The triggers of a legal declaration (null otherwise: the section is hidden): for each triggered ability its rule,
-// the sentence (whose it is, what triggers, how many times, on what), and what is left to its resolution.
-function drawTriggers(triggers) {
-  $("triggers-box").hidden = triggers === null || triggers === undefined;
-  if ($("triggers-box").hidden) { $("triggers").replaceChildren(); return; }
-  if (!triggers.length) { $("triggers").replaceChildren(el("li", { text: t("no_triggers"), class: "plain" })); return; }
-  $("triggers").replaceChildren(...triggers.map((item) => {
-    const notes = [];
-    if (item.on_resolution) notes.push(el("li", { text: t("on_resolution", { text: item.on_resolution }) }));
-    if (item.condition) notes.push(el("li", { text: item.condition }));
-    return el("li", { "data-rule": item.rule, "data-source": item.source, "data-controller": item.controller, "data-times": String(item.times) },
-      el("span", { class: "rule", text: item.rule }), " ", el("span", { text: item.message }),
-      ...(notes.length ? [el("ul", { class: "notes" }, ...notes)] : []));
-  }));
-}
-
-function declarationText(declaration) {
-  const parts = [];
-  for (const [creature, target] of Object.entries(declaration.attacks || {})) parts.push(`${label(creature)} ${t("attacks")} ${label(target)}`);
-  for (const [blocker, list] of Object.entries(declaration.blocks || {})) parts.push(`${label(blocker)} ${t("blocks")} ${list.map(label).join(", ")}`);
-  return parts.length ? parts.join("; ") : t("nothing");
-}
-
-function drawCount(count) {
-  const items = count.declarations.map((d) => el("li", { text: declarationText(d) }));
-  $("count").replaceChildren(el("p", { text: count.text }), el("ol", {}, ...items));
-}
-
-function drawForced(forced) {
-  const list = (choices) => el("ul", {}, ...(choices.length ? choices.map((c) => el("li", {
-    text: c.text + (c.reasons.length ? ` (${c.reasons.map((r) => `${r.rule}: ${r.message}`).join("; ")})` : ""),
-  })) : [el("li", { text: t("none") })]));
-  if (forced.status !== "exact") { $("forced").replaceChildren(el("p", { text: t("undecided") })); return; }
-  $("forced").replaceChildren(el("p", { text: t("always") }), list(forced.always), el("p", { text: t("never") }), list(forced.never));
-}
-
-async function ask() {
-  const actor = $("ask-actor").value;
-  const target = $("ask-target").value;
-  if (!actor || !target) return;
-  const attack = state.step === "declare_attackers";
-  const result = attack
-    ? await post("/api/can-attack", { creature: actor, target })
-    : await post("/api/can-block", { blocker: actor, attacker: target });
-  if (!result.ok) { showProblems(result.body, result.status); return; }
-  const answer = result.body;
-  const reasons = [...answer.forbidden_by, ...answer.missed_requirements].map((f) => el("li", { text: `${f.rule}: ${f.message}` }));
-  const parts = [el("p", { class: `answer-${answer.answer}`, text: answer.text }), el("ul", {}, ...reasons)];
-  if (answer.declaration) parts.push(el("p", { text: declarationText(answer.declaration) }));
-  $("answer").replaceChildren(...parts);
+  if (lastQuestion) ask(lastQuestion);
+  afterJudge(result.body);
 }
 
 // Click a creature of the proposal's panel, then what it blocks or attacks: the pair is declared (or undone).
@@ -433,12 +476,13 @@ function pick(id) {
   const isActor = row && (attack ? row.controller === state.active : !row.attacking && row.controller !== state.active);
   if (selected === null || selected === id) {
     selected = isActor && selected !== id ? id : null;
-    $("status").textContent = selected ? t("selected", { creature: label(selected) }) : "";
+    setStatus(selected ? "selected" : null, { creature: label(selected) });
     for (const card of $("picture").querySelectorAll("g.card")) card.classList.toggle("selected", card.dataset.id === selected);
     return;
   }
   const actor = selected;
   selected = null;
+  setStatus(null);
   if (attack) {
     if (state.attacks[actor] === id) delete state.attacks[actor]; else state.attacks[actor] = id;
   } else {
@@ -451,7 +495,7 @@ function pick(id) {
 
 async function save(format) {
   const response = await fetch(`/api/export?format=${format}&lang=${state.lang}`, { method: "POST", headers: { "Content-Type": "application/yaml" }, body: snapshotText() });
-  if (!response.ok) { showProblems(await response.json(), response.status); $("status").textContent = t("saved_problems"); return; }
+  if (!response.ok) { showProblems(await response.json(), response.status); setStatus("saved_problems"); return; }
   const blob = new Blob([await response.text()], { type: format === "json" ? "application/json" : "application/yaml" });
   const link = el("a", { href: URL.createObjectURL(blob), download: `combat.${format === "json" ? "json" : "yaml"}` });
   document.body.append(link);
@@ -465,7 +509,7 @@ async function load(file) {
   const body = await response.json();
   if (!response.ok) { showProblems(body, response.status); return; }
   loadData(body.snapshot);
-  $("status").textContent = t("loaded", { file: file.name });
+  setStatus("loaded", { file: file.name });
   if (body.problems.length) showProblems(body, 422);
 }
 
@@ -495,7 +539,7 @@ async function start() {
   $("effects").addEventListener("change", (e) => { state.effects = e.target.value; changed(); });
   $("add").addEventListener("click", () => {
     const controller = state.players.find((p) => p.id !== state.active) || state.players[0] || { id: "" };
-    state.rows.push({ id: uniqueId("creature", null), card: "", controller: controller.id, power: "", toughness: "", tapped: false, attacking: "", abilities: "", extra: {} });
+    state.rows.push({ id: uniqueId("creature", null), autoId: true, card: "", controller: controller.id, power: "", toughness: "", tapped: false, attacking: "", abilities: "", goaded: [], attachedTo: "", extra: {} });
     changed(true);
     const inputs = document.querySelectorAll("#perms input.card-name");
     inputs[inputs.length - 1].focus();
@@ -503,12 +547,14 @@ async function start() {
   $("save-yaml").addEventListener("click", () => save("yaml"));
   $("save-json").addEventListener("click", () => save("json"));
   $("load").addEventListener("change", (e) => { if (e.target.files[0]) load(e.target.files[0]); e.target.value = ""; });
-  $("ask").addEventListener("click", ask);
+  $("ask").addEventListener("click", () => ask());
+  $("attack-option").addEventListener("change", (e) => { state.attackOption = e.target.value; changed(true); });
+  $("defending-player").addEventListener("change", (e) => { state.defendingPlayer = e.target.value; changed(); });
   const preferred = (navigator.language || "en").slice(0, 2);
   state.lang = LANGS.includes(preferred) ? preferred : "en";
   await loadWords();
-  drawEditor();
-  scheduleJudge(0);
+  const linked = await restoreFromLink();  // share.js: a board held by the link's fragment
+  if (!linked) { drawEditor(); scheduleJudge(0); }
   document.body.dataset.ready = "true"; // started: the editor is drawn in the page's words and won't be redrawn under a click
 }
 

@@ -255,9 +255,31 @@ def new_solver(time_limit: float | None, workers: int = 1) -> cp_model.CpSolver:
     return solver
 
 
-def tune(parameters: cp_model_helper.SatParameters, time_limit: float | None, workers: int = 1) -> None:
-    """The search parameters of every solve."""
+# A model with at most this many variables is solved without presolve, LP relaxation or SAT inprocessing: on
+# bench/scaling_boards.py boards with requirements (6x6: 21-27 variables, 10x10: 45, 20x20: 89), CP-SAT's own
+# solve took 0.3-0.7 ms instead of 0.9-3.5 ms, the setup of those three being most of a tiny solve; at 30x30
+# (162 variables) it was slower (docs/performance.md, "The CP-SAT model"). Either way the search is complete:
+# the parameters change how fast the optimum is proven, never whether it is.
+SMALL_MODEL_VARIABLES = 128
+
+
+def tune(
+    parameters: cp_model_helper.SatParameters,
+    time_limit: float | None,
+    workers: int = 1,
+    variables: int | None = None,
+) -> None:
+    """The search parameters of every solve (`variables`: the model's size, if known)."""
     parameters.num_workers = workers
+    if variables is not None and variables <= SMALL_MODEL_VARIABLES:
+        parameters.cp_model_presolve = False
+        parameters.linearization_level = 0
+        parameters.use_sat_inprocessing = False
+        parameters.symmetry_level = 0
+        parameters.max_memory_in_mb = SEARCH_MEMORY_MB
+        if time_limit is not None:
+            parameters.max_time_in_seconds = time_limit
+        return
     # The LP relaxation proves these assignment-like optima fast with one worker. Symmetry handling costs more than
     # it saves, even on token armies: measured on 200 x 200 boards (docs/performance.md), CP-SAT's symmetry
     # detection added about 0.6 s, and explicit ordering constraints between identical tokens made one solve 45x
@@ -267,6 +289,9 @@ def tune(parameters: cp_model_helper.SatParameters, time_limit: float | None, wo
     # Probing in presolve: on a 1,000 x 1,000 board it took over 2 minutes and 2 GB without proving anything; off,
     # CP-SAT proves the optimum in about 20 s within about 550 MB (docs/performance.md, "Huge boards").
     parameters.cp_model_probing_level = 0
+    # One presolve pass: a second finds little on these models; CP-SAT's solve of captured 50x50, 100x100 and
+    # 200x200 protos took 20-27 % less time (docs/performance.md, "The CP-SAT model").
+    parameters.max_presolve_iterations = 1
     parameters.max_memory_in_mb = SEARCH_MEMORY_MB
     if time_limit is not None:
         parameters.max_time_in_seconds = time_limit
@@ -297,7 +322,7 @@ def optimise(
         built = RequirementModel(compilation, wanted, budget=budget, objects=False)
         weight = built.prefer_near(reference)
         parameters = cp_model_helper.SatParameters()
-        tune(parameters, budget.left(), workers)
+        tune(parameters, budget.left(), workers, len(built.proto.variables))
     except DeadlineReached:
         return Optimum("unknown", None, None, None)
     solve = cp_model_helper.SolveWrapper()  # what cp_model.CpSolver.solve does, without cp_model

@@ -31,6 +31,9 @@ class RecipientRange(BaseModel):
     source: str | None = Field(description="the creature assigning it; none: all of them together")
     low: int
     high: int
+    proved: bool = Field(
+        default=True, description="false: a solve reached its time limit, and low..high is a proven outer bound only"
+    )
 
 
 class DamageStep(BaseModel):
@@ -116,7 +119,8 @@ def report_lines(report: DamageReport, timeline: Timeline, snapshot: Snapshot) -
             for r in step.ranges:
                 key = "range_one" if r.source is not None else "range_all"
                 values = {"recipient": who.label(r.recipient), "low": r.low, "high": r.high}
-                out.append("    - " + say(W[key], lang, **values, source=who.label(r.source)))
+                line = "    - " + say(W[key], lang, **values, source=who.label(r.source))
+                out.append(line if r.proved else f"{line} {W['range_unproved'].text(lang)}")
         if step.every is not None:
             out.append("  " + say(W["every"], lang, count=len(step.every)))
             out += ["    - " + assignment_text(who, a) for a in step.every]

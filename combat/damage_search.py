@@ -30,6 +30,9 @@ class Range:
     source: str | None
     low: int
     high: int
+    proved: bool = True
+    """False when a solve hit the time limit: `low`..`high` is then what the creatures' power allows, around the exact
+    range."""
 
 
 def _model(problem: DamageProblem) -> tuple[cp_model.CpModel, Vars]:
@@ -73,6 +76,7 @@ def nearest(problem: DamageProblem, proposal: Assignment) -> dict[str, dict[str,
 
 def ranges(problem: DamageProblem) -> list[Range]:
     """For each recipient: the least and most damage each creature, and all of them together, can assign it."""
+    from ortools.sat.python import cp_model
 
     model, v = _model(problem)
     by_recipient: dict[str, list[tuple[str, cp_model.IntVar]]] = {}
@@ -80,17 +84,23 @@ def ranges(problem: DamageProblem) -> list[Range]:
         by_recipient.setdefault(recipient, []).append((dealer, var))
     found: list[Range] = []
     for recipient, sources in by_recipient.items():
-        exprs: list[tuple[str | None, cp_model.LinearExprT]] = [(d, var) for d, var in sources]
+        exprs: list[tuple[str | None, list[cp_model.IntVar]]] = [(d, [var]) for d, var in sources]
         if len(sources) > 1:
-            exprs.append((None, sum(var for _, var in sources)))
-        for source, expr in exprs:
+            exprs.append((None, [var for _, var in sources]))
+        for source, terms in exprs:
+            # What the variables' domains allow: the outer bound given when a solve doesn't reach OPTIMAL (CP-SAT's
+            # own best bound is not one then: with status UNKNOWN it reads 0).
+            trivial = (0, sum(max(var.proto.domain) for var in terms))  # (this repeated field reads [-1] as 0)
             bounds = []
-            for sense in (model.minimize, model.maximize):
-                sense(expr)
+            proved = True
+            for side, sense in enumerate((model.minimize, model.maximize)):
+                sense(sum(terms))
                 solver = new_solver(TIME_LIMIT)
-                solver.solve(model)
-                bounds.append(round(solver.objective_value))
-            found.append(Range(recipient, source, bounds[0], bounds[1]))
+                status = solver.solve(model)
+                optimal = status == cp_model.OPTIMAL
+                proved = proved and optimal
+                bounds.append(round(solver.objective_value) if optimal else trivial[side])
+            found.append(Range(recipient, source, bounds[0], bounds[1], proved))
     return found
 
 
@@ -115,5 +125,6 @@ def every_assignment(problem: DamageProblem, limit: int = 1000) -> tuple[list[di
 
     solver = new_solver(TIME_LIMIT)
     solver.parameters.enumerate_all_solutions = True
-    solver.solve(model, Collector())
-    return found[:limit], len(found) <= limit
+    status = solver.solve(model, Collector())
+    # all of them only if the enumeration ended by itself (OPTIMAL), not at the time limit nor at `limit`
+    return found[:limit], status == cp_model.OPTIMAL and len(found) <= limit

@@ -224,6 +224,11 @@ DAMAGE_WORDS: dict[str, Message] = {
         "Ce que chaque destinataire peut recevoir (assignations légales) :",
         "Lo que cada receptor puede recibir (asignaciones legales):",
     ),
+    "range_unproved": Message(
+        "(not proved: the time limit was reached; the exact range lies within)",
+        "(non prouvé : la limite de temps a été atteinte ; la fourchette exacte est comprise dedans)",
+        "(no probado: se alcanzó el límite de tiempo; el rango exacto está dentro)",
+    ),
     "every": Message(
         Plural("count", one="{count} legal assignment:", other="{count} legal assignments:"),
         Plural("count", one="{count} assignation légale :", other="{count} assignations légales :"),

@@ -366,6 +366,30 @@ def test_ranges_how_much_can_go_through() -> None:
     assert (through.low, through.high) == (0, 4)
     found, complete = every_assignment(problem)
     assert complete and {"bear": 1, "elf": 1, "ben": 4} in [a["wurm"] for a in found]
+    assert through.proved
+
+
+def test_a_search_stopped_by_its_limit_proves_no_range_and_no_complete_list(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A solve that doesn't reach OPTIMAL (its limit struck) must not be read as an answer: the range is the outer
+    bound the creatures' power allows, marked unproved, and the list of assignments is not called complete."""
+    from combatcheck.combat import damage_search
+
+    real = damage_search.new_solver
+
+    def stopped_at_once(time_limit: float | None, workers: int = 1) -> Any:
+        solver = real(time_limit, workers)
+        solver.parameters.max_time_in_seconds = 1e-9
+        solver.parameters.max_number_of_conflicts = 0
+        return solver
+
+    monkeypatch.setattr(damage_search, "new_solver", stopped_at_once)
+    wurm = Dealer(
+        id="wurm", side="attacker", power=6, creatures=("bear", "elf"), target="ben", blocked=True, trample=True
+    )
+    problem = DamageProblem(edition="current", dealers={"wurm": wurm}, lethal={"bear": 2, "elf": 1})
+    for found in ranges(problem):
+        assert not found.proved and (found.low, found.high) == (0, 6), found
+    assert every_assignment(problem)[1] is False
 
 
 @pytest.mark.parametrize(
@@ -438,7 +462,7 @@ def test_the_damage_command_without_an_assignment_asks_about_the_next_step(tmp_p
     report = json.loads(result.output)
     assert report["asked"] is True
     through = [r for r in report["steps"][0]["ranges"] if r["recipient"] == "ben"]
-    assert through == [{"recipient": "ben", "source": "wurm", "low": 0, "high": 3}]
+    assert through == [{"recipient": "ben", "source": "wurm", "low": 0, "high": 3, "proved": True}]
     spanish = runner.invoke(app, ["damage", str(question), "--every", "3", "--lang", "es"])
     assert "3 asignaciones legales:" in spanish.output and "aumenta --every" in spanish.output
 
@@ -512,7 +536,7 @@ def test_the_desk_answers_a_damage_question() -> None:
     assert answer.status_code == 200, answer.text
     step = answer.json()["steps"][0]
     assert answer.json()["verdict"] == "illegal" and step["judged"]["witness"]["wurm"]["ben"] == 3
-    assert {"recipient": "ben", "source": "wurm", "low": 0, "high": 3} in step["ranges"]
+    assert {"recipient": "ben", "source": "wurm", "low": 0, "high": 3, "proved": True} in step["ranges"]
     bad = client.post("/api/damage", content=text.replace("bear: 1", "bear: -1"))
     assert bad.status_code == 422
     misplaced = client.post(

@@ -128,6 +128,10 @@ WORDS: dict[str, Message] = {
         "Criaturas no bloqueadas: {attackers}",
     ),
     "cost": Message("Cost to pay: {cost}", "Coût à payer : {cost}", "Coste a pagar: {cost}"),
+    # each creature's part and the permanent whose ability imposes it (508.1d, 509.1d: a cost the rules name)
+    "cost_item": Message(
+        "{creature}: {cost}, from {source}", "{creature} : {cost}, dû à {source}", "{creature}: {cost}, por {source}"
+    ),
     "held": Message(
         "Creatures the proposal pays for are held to the requirements they can then obey (509.1c): {creatures}",
         "Les créatures pour lesquelles la proposition paie sont soumises aux obligations qu'elles peuvent alors "
@@ -179,6 +183,10 @@ def report_lines(report: Report, snapshot: Snapshot) -> list[str]:
             lines.append(word("unblocked", lang, attackers=_labels(report.outcome.unblocked, board)))
         if report.outcome.total_cost:
             lines.append(word("cost", lang, cost=report.outcome.total_cost))
+            lines += [
+                "  - " + word("cost_item", lang, creature=board.label(item.object), cost=item.cost, source=item.source)
+                for item in report.outcome.costs
+            ]
     if report.triggers is not None:
         lines += _trigger_lines(report, lang)
     return lines

@@ -373,8 +373,7 @@ def test_a_search_stopped_by_its_limit_proves_no_range_and_no_complete_list(monk
     """A solve that doesn't reach OPTIMAL (its limit struck) must not be read as an answer: the range is the outer
     bound the creatures' power allows, marked unproved, and the list of assignments is not called complete."""
     from combatcheck.combat import damage_search
-
-    real = damage_search.new_solver
+    from combatcheck.solver.optimum import new_solver as real
 
     def stopped_at_once(time_limit: float | None, workers: int = 1) -> Any:
         solver = real(time_limit, workers)

@@ -90,9 +90,9 @@ def test_every_solve_gets_only_the_time_left(monkeypatch: pytest.MonkeyPatch) ->
     seen: list[float | None] = []
     original = optimum.tune
 
-    def spy(parameters: Any, time_limit: float | None, workers: int = 1) -> None:
+    def spy(parameters: Any, time_limit: float | None, workers: int = 1, variables: int | None = None) -> None:
         seen.append(time_limit)
-        original(parameters, time_limit, workers)
+        original(parameters, time_limit, workers, variables)
 
     monkeypatch.setattr(optimum, "tune", spy)
     for make, ask in QUESTIONS.values():

@@ -78,12 +78,19 @@ def _names_opponent(data: Any) -> bool:
     return False
 
 
+def _generates_nothing(perm: Permanent) -> bool:
+    """A permanent phased out, or one that lost all its abilities: it has no static ability to generate an effect
+    (613.1f: abilities are removed in layer 6, and effects come from abilities that exist), nor an attachment's or a
+    conditional one."""
+    return perm.phased_out or "all" in perm.lost
+
+
 def static_effects(snapshot: Snapshot, tick: Tick = _untimed) -> Iterator[Effect]:
     """Every static ability of the board's permanents as an effect with its source. `tick` is told of the work (a
     count of X or of opponents walks the board once per static ability)."""
     for perm in snapshot.permanents:
         tick(1)
-        if perm.phased_out:
+        if _generates_nothing(perm):
             continue
         for static in perm.statics:
             tick(len(snapshot.permanents) + len(snapshot.players))
@@ -104,7 +111,7 @@ def _attached(snapshot: Snapshot, tick: Tick) -> dict[str, list[Ability]]:
     grants: dict[str, list[Ability]] = {}
     for perm in snapshot.permanents:
         tick(1 + len(perm.grants_attached))
-        if perm.attached_to is not None and perm.grants_attached and not perm.phased_out:
+        if perm.attached_to is not None and perm.grants_attached and not _generates_nothing(perm):
             grants.setdefault(perm.attached_to, []).extend(perm.grants_attached)
     return grants
 
@@ -126,7 +133,7 @@ def applied(snapshot: Snapshot, tick: Tick = _untimed) -> Snapshot:
     for perm in snapshot.permanents:
         for conditional in perm.conditional:
             tick(len(snapshot.permanents) + len(snapshot.players))
-            if not perm.phased_out and evaluate(conditional.when, perm, snapshot).value is True:
+            if not _generates_nothing(perm) and evaluate(conditional.when, perm, snapshot).value is True:
                 grants.setdefault(perm.id, []).extend(conditional.abilities)
     if grants:
         permanents = []

@@ -67,7 +67,8 @@ def not_applied(snapshot: Snapshot, lang: str = "en") -> list[NotApplied]:
     out = []
     # One pass that looks at nothing else: it runs after the verdict, outside the time limit, on boards as large as
     # the input limits allow, and most permanents carry no named card's text.
-    named = [p for p in snapshot.permanents if p.unapplied or p.conditional]
+    # A permanent that lost all its abilities has none of these texts (613.1f), so none is left out.
+    named = [p for p in snapshot.permanents if (p.unapplied or p.conditional) and "all" not in p.lost]
     for perm in named:
         if perm.phased_out:
             continue

@@ -72,6 +72,21 @@ def test_a_phased_out_attachment_gives_nothing() -> None:
     assert "flying" not in [str(a) for a in board.permanent("unicorn").abilities]
 
 
+def test_a_permanent_that_lost_all_its_abilities_gives_nothing_and_leaves_nothing_unsaid() -> None:
+    """613.1f: Goblin King that lost all its abilities has no static ability, so its Goblins lose mountainwalk; a
+    Lure that lost them makes nobody block; and none of their texts is listed as left out, since they have none."""
+    piker = {"id": "piker", "card": "Goblin Piker", "controller": "ana", "attacking": "ben"}
+    mountain = {"id": "mountain", "card": "Mountain", "controller": "ben"}
+    for loses in ([], ["all"]):
+        king = {"id": "king", "card": "Goblin King", "controller": "ana", "loses": loses}
+        report = check(snap(king, piker, mountain, BEAR, declaration={"blocks": {"bear": "piker"}}))
+        assert report.verdict == ("legal" if loses else "illegal"), report  # mountainwalk (702.14c) only with it
+        assert bool(report.unapplied) is not bool(loses), report.unapplied  # its +1/+1 is left out only if it has it
+    plain = {**UNICORN, "card": "Grizzly Bears", "id": "unicorn"}
+    lure = {"id": "lure", "card": "Lure", "controller": "ana", "attached_to": "unicorn", "loses": ["all"]}
+    assert check(snap(plain, lure, BEAR, declaration={"blocks": {}})).verdict == "legal"
+
+
 @pytest.mark.parametrize(
     ("attachment", "target", "code"),
     [

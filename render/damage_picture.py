@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..combat.state import DamageAssignment, Moment, StateBasedAction
 from ..models.report import Finding
 from ..solver.text import Message
-from .svg import SLOT_W, Marks, Slot, _text, svg_text
+from .svg import SLOT_W, Marks, Slot, svg_text, svg_title
 from .text_fit import fit
 
 DAMAGE_COLOUR = "#b45309"
@@ -77,7 +77,7 @@ class DamagePicture:
                 continue
             x, y = slot.x + SLOT_W / 2, slot.bottom[1]
             colour = "#555" if "702.12b" in fate else DEATH_COLOUR
-            extra.append(f'<g class="fate" data-id="{object_id}"><title>{_text(fate)}</title>')
+            extra.append(f'<g class="fate" data-id="{object_id}">{svg_title(fate)}')
             if colour == DEATH_COLOUR:
                 (cx, cy), h = slot.top, slot.frame
                 extra.append(

@@ -55,6 +55,11 @@ def _text(value: str) -> str:
     return escape(value.encode("utf-8", "replace").decode("utf-8"))
 
 
+def svg_title(text: str) -> str:
+    """A `<title>` element: the whole text of the element it opens, shown as its tooltip."""
+    return f"<title>{_text(text)}</title>"
+
+
 def _attr(value: str) -> str:
     return quoteattr(value.encode("utf-8", "replace").decode("utf-8"))
 
@@ -224,7 +229,7 @@ class Panel:
                 + svg_text(x - 4 + badge_w / 2, y + 3, badge, 12, fill="#fff", weight="bold", anchor="middle")
             )
             whole += [f"{f.rule}: {f.message}" for f in findings]
-        out.insert(1, f"<title>{_text(chr(10).join(whole))}</title>")  # the whole text, as a tooltip
+        out.insert(1, svg_title("\n".join(whole)))  # the whole text, as a tooltip
         out.append("</g>")
         return out
 

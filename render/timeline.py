@@ -20,7 +20,7 @@ from ..solver.board import Board
 from ..solver.explain import word
 from ..solver.text import Message
 from .damage_picture import DamagePicture, damage_marks
-from .svg import COLOURS, MARGIN, SLOT_W, Marks, Panel, Slot, _text, document, svg_text, title_word, wrap
+from .svg import COLOURS, MARGIN, SLOT_W, Marks, Panel, Slot, document, svg_text, svg_title, title_word, wrap
 from .text_fit import fit
 
 REMOVED = Message("removed from combat", "retiré du combat", "removida del combate")
@@ -52,7 +52,7 @@ class StatePanel(Panel):
         caption = [
             svg_text(x, y + 13 + 13 * i, line, 10.5, fill="#555", anchor="middle") for i, line in enumerate(lines)
         ]
-        return ['<g class="removed" opacity="0.55">', f"<title>{_text(cause)}</title>", *drawn, *caption, "</g>"]
+        return ['<g class="removed" opacity="0.55">', svg_title(cause), *drawn, *caption, "</g>"]
 
 
 def _state_snapshot(snapshot: Snapshot, state: CombatState, step: str = "declare_blockers") -> Snapshot:

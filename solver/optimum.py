@@ -271,30 +271,26 @@ def tune(
 ) -> None:
     """The search parameters of every solve (`variables`: the model's size, if known)."""
     parameters.num_workers = workers
+    parameters.max_memory_in_mb = SEARCH_MEMORY_MB
+    if time_limit is not None:
+        parameters.max_time_in_seconds = time_limit
+    # Symmetry handling costs more than it saves, even on token armies: measured on 200 x 200 boards
+    # (docs/performance.md), CP-SAT's symmetry detection added about 0.6 s, and explicit ordering constraints between
+    # identical tokens made one solve 45x slower.
+    parameters.symmetry_level = 0
     if variables is not None and variables <= SMALL_MODEL_VARIABLES:
         parameters.cp_model_presolve = False
         parameters.linearization_level = 0
         parameters.use_sat_inprocessing = False
-        parameters.symmetry_level = 0
-        parameters.max_memory_in_mb = SEARCH_MEMORY_MB
-        if time_limit is not None:
-            parameters.max_time_in_seconds = time_limit
         return
-    # The LP relaxation proves these assignment-like optima fast with one worker. Symmetry handling costs more than
-    # it saves, even on token armies: measured on 200 x 200 boards (docs/performance.md), CP-SAT's symmetry
-    # detection added about 0.6 s, and explicit ordering constraints between identical tokens made one solve 45x
-    # slower.
+    # The LP relaxation proves these assignment-like optima fast with one worker.
     parameters.linearization_level = 2
-    parameters.symmetry_level = 0
     # Probing in presolve: on a 1,000 x 1,000 board it took over 2 minutes and 2 GB without proving anything; off,
     # CP-SAT proves the optimum in about 20 s within about 550 MB (docs/performance.md, "Huge boards").
     parameters.cp_model_probing_level = 0
     # One presolve pass: a second finds little on these models; CP-SAT's solve of captured 50x50, 100x100 and
     # 200x200 protos took 20-27 % less time (docs/performance.md, "The CP-SAT model").
     parameters.max_presolve_iterations = 1
-    parameters.max_memory_in_mb = SEARCH_MEMORY_MB
-    if time_limit is not None:
-        parameters.max_time_in_seconds = time_limit
 
 
 def optimise(

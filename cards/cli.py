@@ -40,7 +40,7 @@ def show_command(
     as_json: JsonOpt = False,
 ) -> None:
     """Show a card: its characteristics, the abilities read from its Oracle text, and the combat text not read."""
-    from .lookup import UnknownCard, card_details, find_card, read_card
+    from .lookup import UnknownCard, card_details, card_statics, find_card, read_card
 
     try:
         with _readable_database():
@@ -66,18 +66,22 @@ def show_command(
         out.print("attack or block triggers not read (state what applies in the snapshot):", markup=False)
         for line in reading.triggers_unmapped:
             out.print(f"  - {line}", markup=False)
-    if reading.unmapped:
-        out.print("not read (the card's own combat text; state what applies in the snapshot):", markup=False)
-        for line in reading.unmapped:
-            out.print(f"  - {line}", markup=False)
-    if reading.not_own:
-        out.print(
-            "not this card's own static abilities (grants, triggers, one-shot effects; state their result on the "
-            "creatures they affect, or under effects):",
-            markup=False,
-        )
-        for line in reading.not_own:
-            out.print(f"  - {line}", markup=False)
+    applied = card_statics(face)
+    for title, items in (
+        ("effects on other objects (applied with this card as their source):", applied.statics),
+        ("gives what it is attached to:", applied.grants_attached),
+        ("conditional (applied while the condition holds on the board):", applied.conditional),
+    ):
+        if items:
+            out.print(title, markup=False)
+            for item in items:
+                out.print(f"  - {_flow(item)}", markup=False)
+    if applied.enchant:
+        out.print(f"enchant: {', '.join(applied.enchant)}", markup=False)
+    if applied.unapplied:
+        out.print("not applied (each verdict lists it and says what it assumed):", markup=False)
+        for item in applied.unapplied:
+            out.print(f"  - {item['text']} ({item['why'].replace('_', ' ')})", markup=False)
 
 
 @cards_app.command("search")

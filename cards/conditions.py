@@ -1,7 +1,7 @@
 """Conditional abilities of a card's own, read from its Oracle text into `conditional` (models/conditions.py).
 
 Templates: "as long as COND, ~ PRED", "~ PRED as long as COND", "during your turn, ~ PRED", "~ can't attack /
-block (or attack or block) unless COND"; level up ("level N-M" and "level N+" with their abilities). COND:
+block (or attack or block) unless / if COND"; level up ("level N-M" and "level N+" with their abilities). COND:
 "you control a / another / N or more FILTER", "defending player controls …", "it's (not) your turn", "~ is
 monstrous", "~ is paired with another creature", "~ was kicked", "there are N or more +1/+1 counters on ~",
 "~ has a +1/+1 counter on it", "a creature died this turn". What doesn't fit stays **not applied**.
@@ -62,9 +62,12 @@ class ConditionReader:
         }
         if text in simple:
             return simple[text]
-        counters = re.fullmatch(rf"there are {NUM} or more \+1/\+1 counters on {SELF}", text)
+        counters = re.fullmatch(rf"there are {NUM} or more ([\w+/-]+) counters on {SELF}", text)
         if counters:
-            return {"counters_at_least": {"+1/+1": number(counters.group(1))}}
+            return {"counters_at_least": {counters.group(2): number(counters.group(1))}}
+        one = re.fullmatch(rf"(?:{SELF}|it) has an? ([\w+/-]+) counter on it", text)
+        if one:  # Seer of the Bright Side: "as long as it has a cage counter on it"
+            return {"counters_at_least": {one.group(1): 1}}
         for lead, key in (("you control ", "you_control"), ("defending player controls ", "defending_player_controls")):
             if text.startswith(lead):
                 counted = self.counted(text.removeprefix(lead))
@@ -92,14 +95,17 @@ class ConditionReader:
         pred: str | None = None
         lead = re.fullmatch(rf"(?:as long as (?P<cond>.+?)|during your turn), (?:{SELF}|it) (?P<pred>.+)", s)
         tail = re.fullmatch(rf"{SELF} (?P<pred>.+?) as long as (?P<cond>.+)", s)
-        unless = re.fullmatch(rf"{SELF} can't (?P<what>attack or block|attack|block) unless (?P<cond>.+)", s)
-        if unless:
-            inner = self.condition(unless.group("cond"))
+        restriction = re.fullmatch(
+            rf"{SELF} can't (?P<what>attack or block|attack|block) (?P<word>unless|if) (?P<cond>.+)", s
+        )
+        if restriction:
+            inner = self.condition(restriction.group("cond"))
             if inner is None:
                 return None
-            what = unless.group("what")
+            what = restriction.group("what")
             abilities = ["cant_attack", "cant_block"] if what == "attack or block" else [f"cant_{what}"]
-            return {"when": {"not": inner}, "abilities": abilities, "text": s}
+            when = {"not": inner} if restriction.group("word") == "unless" else inner
+            return {"when": when, "abilities": abilities, "text": s}
         if lead:
             cond = {"your_turn": True} if lead.group("cond") is None else self.condition(lead.group("cond"))
             pred = lead.group("pred")

@@ -117,6 +117,10 @@ class FilterPhrases:
                 out["multicolored"] = True
             elif word == "colorless":
                 out["colorless"] = True
+            elif stats := re.fullmatch(r"(\d+)/(\d+)", word):  # "a 1/1 creature": that power and that toughness
+                power, toughness = int(stats.group(1)), int(stats.group(2))
+                out.update(power_at_least=power, power_at_most=power)
+                out.update(toughness_at_least=toughness, toughness_at_most=toughness)
             elif bare is not None and bare in COLORS:
                 out["not"] = {"colors": [COLORS[bare]]}
             elif bare is not None and bare in ("artifact", "enchantment", "land"):

@@ -41,7 +41,7 @@ AbilityData = str | dict[str, Any]
 
 # Text that bears on whether an attack or block is legal; lines without it are ignored.
 _LEGALITY = re.compile(
-    r"can't attack|can't block|can't be blocked|\bcan block\b|\bcan attack\b|\bif able\b|able to block|"
+    r"can't attack|can't block|can't be blocked|can't be attacked|\bcan block\b|\bcan attack\b|\bif able\b|able to block|"
     r"must be blocked|\bblocks? (this turn|each)|\battacks? (this turn|each)|as though (it|they) didn't have|as though (it|they) had (flying|reach|shadow|horsemanship|haste)|"
     r"no more than .* can (attack|block)|\bunblockable\b|\balone\b|"
     r"\b(flying|reach|shadow|horsemanship|fear|intimidate|menace|skulk|defender|haste|banding|"
@@ -52,6 +52,14 @@ _ABILITY_WORD = re.compile(r"^[a-z][a-z' -]* — (?=.)")
 _LEVEL = re.compile(r"^level \d+(-\d+|\+)$")
 _ACTIVATED = re.compile(r"^[^\"]*?:\s")
 _TRIGGER = re.compile(r"^(when|whenever|at the|at end|at the end)\b")
+# A Class's level (716.2a): "{1}{U}{B}: Level 2"; the abilities below it are the card's only at that level.
+_CLASS_LEVEL = re.compile(r"^(\{[^}]+\})+: level \d+$")
+# Abilities under a threshold the board doesn't show: max speed (702.179), a Spacecraft's station (721.2); and the
+# keywords that bear on the damage step, so that such an ability is listed rather than dropped.
+_UNSHOWN_THRESHOLD = re.compile(r"^(max speed — |\d+\+ \| )")
+_DAMAGE_WORDS = re.compile(r"first strike|double strike|deathtouch|trample|lifelink|infect|wither|indestructible")
+# The separators of a list of keywords; "protection from black and from red" is one keyword.
+KEYWORD_LIST = re.compile(r", and (?!from )|, (?!from )| and (?!from )")
 
 
 @dataclass(frozen=True)
@@ -139,6 +147,7 @@ class _Reader:
         if blockers:  # Champion of Lambholt: the card is one of the creatures you control
             flt = self.filters.parse(blockers.group("flt"))
             return [{"cant_be_blocked_by": flt}] if flt is not None else []
+        sentence = re.sub(r',? and "[^"]*"?\.?$', "", sentence)  # an ability granted in quotation marks
         granted = own_grant(sentence.rstrip("."))
         if granted is not None:
             return granted
@@ -382,7 +391,7 @@ class _Reader:
         m = re.fullmatch(r"has (.+)", p)
         if m:
             found: list[AbilityData] = []
-            for piece in re.split(r", and |, | and ", m.group(1)):
+            for piece in re.split(KEYWORD_LIST, m.group(1)):
                 result = self.keyword(piece)
                 if result is None or result[0] not in ("ability", "ignore"):
                     return None
@@ -406,7 +415,7 @@ class _Reader:
     @staticmethod
     def is_not_own(s: str) -> bool:
         """Grants to other creatures, global effects and one-shot effects; False for the card's own text."""
-        condition = re.match(r"^(as long as|if|for each) [^,]*, ", s)
+        condition = re.match(r"^(as long as|if|for each|during your turn) ?[^,]*, ", s)
         main = s[condition.end() :] if condition else s
         about_other = condition is not None and re.search(
             r"enchanted (creature|permanent)|equipped creature", condition[0]
@@ -430,8 +439,12 @@ class _Reader:
         self.tacc = tacc = TriggerAcc()
         leveled = False
         for line in lines:
-            if _LEVEL.match(line):
+            if _LEVEL.match(line) or _CLASS_LEVEL.match(line):
                 leveled = True
+                continue
+            if _UNSHOWN_THRESHOLD.match(line):  # max speed, a station threshold: the board shows neither
+                if _LEGALITY.search(line) or _DAMAGE_WORDS.search(line):
+                    acc.unmapped.append(line)
                 continue
             line = _ABILITY_WORD.sub("", line)
             if leveled:

@@ -25,7 +25,16 @@ from typing import Any
 
 from .conditions import ConditionReader
 from .filter_phrases import FilterPhrases, number
-from .oracle import _LEGALITY, Reading, normalise_text, read_oracle
+from .oracle import (
+    _CLASS_LEVEL,
+    _LEGALITY,
+    _LEVEL,
+    _UNSHOWN_THRESHOLD,
+    KEYWORD_LIST,
+    Reading,
+    normalise_text,
+    read_oracle,
+)
 from .trigger_reader import trigger_keyword
 from .vocabulary import CARD_TYPES, COMBAT_KEYWORDS, NUM, OTHER_KEYWORDS, SELF
 
@@ -37,8 +46,12 @@ _ONE_SHOT = re.compile(
     r"\buntil end of (turn|combat)\b|\buntil your next turn\b"
 )
 _CONDITION = re.compile(r"^(as long as|if|unless|during|for each)\b|\b(as long as|unless|if(?! able))\b")
-_PUMP = re.compile(r"^gets? [+-][\dx*]+/[+-][\dx*]+(?:,? and |, |$)")
-_ATTACHED = re.compile(r"\b(enchanted|equipped) creature\b|\bfortified land\b")
+_PUMP = re.compile(r"^gets? [+-][\dx*]+/[+-][\dx*]+(?: for each [^,]+?)?(?:,? and |, |$)")
+_ATTACHED = re.compile(r"\b(enchanted|equipped) (creature|permanent)\b|\bfortified land\b")
+# What an attachment forbids beside attacking and blocking bears on no declaration (Arrest, Bound in Gold).
+_NOT_COMBAT = re.compile(r",? and its activated abilities can't be activated(?: unless they're mana abilities)?$")
+# A granted ability in quotation marks ('have flying and "{R}: This creature gets +1/+0 …"').
+_QUOTED = re.compile(r',? and "(?P<quoted>[^"]+)"?$')  # unclosed: the sentence ended inside the quotation
 _CONTROL = re.compile(r"^(?P<who>.+?)(?: (?P<whose>you control|your opponents control|an opponent controls))?$")
 _TAX = re.compile(
     r"(?P<who>.+?) can't attack you(?P<pw> or (?:a planeswalker|planeswalkers) you control)? unless (?:their|its) "
@@ -56,7 +69,11 @@ _QUALITY = re.compile(
     r"\b(?:creatures?|permanents?|cards?)(?: [\w']+){0,3} (?:with|without) (?:flying|reach|shadow|horsemanship|fear|"
     r"intimidate|menace|skulk|defender|haste|banding|\w+walk)(?:,? (?:and/or|or|and) \w+)*"
 )
-_ATTACHED_TRIGGER = re.compile(r"^whenever (?:enchanted|equipped) creature (?:attacks|blocks|becomes blocked)\b")
+_TRIGGER_COUNT = re.compile(r"\btriggers? an additional time\b|\bdon't cause abilities to trigger\b")
+_ATTACHED_TRIGGER = re.compile(
+    r"^whenever (?:~ or )?(?:enchanted|equipped) creature\b[^,]*?\b(?:attacks?|blocks|becomes blocked)\b|"
+    r'^(?:enchanted|equipped) creature has "whenever (?:~|this creature) (?:attacks|blocks|becomes blocked)\b'
+)
 _X_COUNTS = {
     "enchantments you control": "enchantments_you_control",
     "basic land types among lands you control": "basic_land_types_you_control",
@@ -82,9 +99,15 @@ class Statics:
         return out
 
     def note(self, text: str, why: str, own: bool = False) -> None:
-        item = {"text": text.rstrip("."), "why": why, **({"own": True} if own else {})}
-        if item not in self.unapplied:
-            self.unapplied.append(item)
+        """One entry per text: a text with a pump and a part not understood is listed once, for the graver reason
+        (what it changes beyond power and toughness), so a verdict doesn't list it twice."""
+        text = text.rstrip(".")
+        for item in self.unapplied:
+            if item["text"] == text:
+                if item["why"] == "power_toughness":
+                    item["why"] = why
+                return
+        self.unapplied.append({"text": text, "why": why, **({"own": True} if own else {})})
 
 
 class _StaticReader:
@@ -124,7 +147,7 @@ class _StaticReader:
     def keywords(self, text: str) -> list[Any] | None:
         """The abilities a list of keywords grants ("haste and shroud": haste); None if a piece is not one."""
         found: list[Any] = []
-        for piece in re.split(r", and |, | and ", text.rstrip(".")):
+        for piece in re.split(KEYWORD_LIST, text.rstrip(".")):
             piece = piece.strip()
             keyword = trigger_keyword(piece)
             if keyword is not None:
@@ -183,6 +206,13 @@ class _StaticReader:
                 cant.group("what"), [f"cant_{cant.group('what')}"]
             )
             return [{"effect": {"grant": grant, "to": who[0], **({"other": True} if who[1] else {})}}]
+        only = re.fullmatch(r"(?P<who>.+?) can block only (?P<what>.+)", s)
+        if only:
+            who, blocked = self.who(only.group("who")), self.filters.parse(only.group("what"))
+            if who is None or blocked is None:
+                return None
+            only_grant: list[Any] = [{"can_block_only": blocked}]
+            return [{"effect": {"grant": only_grant, "to": who[0], **({"other": True} if who[1] else {})}}]
         must = re.fullmatch(r"(?P<who>.+?) (?P<what>attack|block) each (?:combat|turn) if able", s)
         if must:
             who = self.who(must.group("who"))
@@ -201,7 +231,8 @@ class _StaticReader:
 
     def attached(self, s: str, out: Statics) -> bool:
         """An attachment's "enchanted creature has / can't / must ..." sentence; False if no template fits."""
-        text = _ATTACHED.sub(SELF, s)
+        text = _ATTACHED.sub(SELF, _NOT_COMBAT.sub("", s))
+        text = re.sub(r"can't attack, block, or (?:crew vehicles|transform)", "can't attack or block", text)
         if not text.startswith(SELF) and f"block {SELF} do so" not in text:
             return False
         predicate = text.removeprefix(f"{SELF} ")
@@ -215,6 +246,9 @@ class _StaticReader:
                 predicate = f"has {predicate}"
             text = f"{SELF} {predicate}"
         pieces = [text] if not pump else [f"{SELF} {p}" for p in re.split(r", and |, (?=has|is|can)", predicate)]
+        keywords = re.fullmatch(rf"{SELF} has (.+?)(?:, where x is [^,]+)?", text)
+        if not pump and keywords and read_oracle(text + ".", "", known_subtypes=self.known).unmapped:
+            pieces = [f"{SELF} has {k}" for k in re.split(KEYWORD_LIST, keywords.group(1))]
         read_any = False
         for piece in pieces:
             piece = piece if piece.startswith(SELF) or "do so" in piece else f"{SELF} {piece}"
@@ -247,10 +281,23 @@ def _sentences(lines: Iterable[str]) -> list[str]:
     return out
 
 
+def _leveled(lines: list[str]) -> set[str]:
+    """The sentences under a level (level up's "level N-M", a Class's "{cost}: level N"): the card's only at that
+    level, never unconditional effects."""
+    out: set[str] = set()
+    under = False
+    for line in lines:
+        if _LEVEL.match(line) or _CLASS_LEVEL.match(line):
+            under = True
+        elif under or _UNSHOWN_THRESHOLD.match(line):
+            out.update(_sentences([line]))
+    return out
+
+
 def _why(text: str) -> str:
     if _ONE_SHOT.search(text):
         return "one_shot"
-    if re.match(r"^level ability", text) or _CONDITION.search(text):
+    if re.match(r"^level ability", text) or _UNSHOWN_THRESHOLD.match(text) or _CONDITION.search(text):
         return "condition"
     return "not_understood"
 
@@ -265,25 +312,38 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
         if enchant is not None:
             out.enchant = enchant
     pending = list(reading.not_own)
+    leveled = _leveled(lines)
     for sentence in _sentences(lines):  # grants the reader doesn't report (Sublime Archangel's exalted)
         plain = sentence.rstrip(".")
         if (
             sentence not in pending
+            and sentence not in leveled
             and not _ONE_SHOT.search(sentence)
             and _HAVE.fullmatch(plain)
             and reader.effect(plain)
         ):
             pending.append(sentence)
     for sentence in _sentences(lines):  # what an Aura or Equipment gives that the reader doesn't report (vigilance)
-        if sentence not in pending and _ATTACHED.match(sentence) and " has " in sentence:
+        if sentence not in pending and sentence not in leveled and _ATTACHED.match(sentence) and " has " in sentence:
             pending.append(sentence)
     for line in lines:  # an attachment's attack or block trigger: not applied (the snapshot states its effect)
         if _ATTACHED_TRIGGER.match(line):
             out.note(line, "one_shot")
+        elif _TRIGGER_COUNT.search(line) and re.search(r"\battack|\bblock", line):
+            out.note(line, "not_understood")  # Isshin: how many times the combat's triggers trigger
     for item in pending:
         s = item.rstrip(".").strip()
+        # only creatures attack or block: for them the condition holds (Careful Cultivation's reach)
+        s = re.sub(r"^as long as enchanted permanent is a creature, it ", "enchanted creature ", s)
+        quoted = _QUOTED.search(s)
+        if quoted:  # the ability granted in quotation marks is read apart from the keywords before it
+            s = s[: quoted.start()]
+            if _LEGALITY.search(quoted.group("quoted")):
+                out.note(item, "one_shot" if _ONE_SHOT.search(quoted.group("quoted")) else "not_understood")
         # a quality named, nothing granted or forbidden: "creatures you control with flying get +1/+0"
-        combat = bool(_LEGALITY.search(_QUALITY.sub("", s)))
+        # a trigger's condition is the trigger reader's: what bears on legality is in its effect (Thoughtweft Imbuer)
+        effect_part = re.sub(r"^(?:when|whenever|at)\b[^,]*, ", "", s)
+        combat = bool(_LEGALITY.search(_QUALITY.sub("", effect_part)))
         if _ONE_SHOT.search(s):
             if combat:
                 out.note(item, "one_shot")
@@ -303,12 +363,14 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
             static["text"] = s
             out.statics.append(static)
     conditions = ConditionReader(known)
-    levels, level_unread = conditions.levels(lines)
+    levels, _ = conditions.levels(lines)
     out.conditional += levels
+    read_levels = {c["text"].split(": ", 1)[1] for c in levels}
     for item in reading.unmapped:
         if item.startswith("level ability: "):
-            if item.removeprefix("level ability: ") in level_unread:
-                out.note(item, "condition", own=True)
+            # read under its level range, or not applied: a Class's level (716.2a) is no counter the board shows
+            if item.removeprefix("level ability: ") not in read_levels:
+                out.note(item, "condition", own=not _HAVE.fullmatch(item.removeprefix("level ability: ").rstrip(".")))
             continue
         conditional = conditions.sentence(item)
         if conditional is not None:
@@ -317,6 +379,20 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
                 out.note(item, "power_toughness", own=True)
             continue
         out.note(item, _why(item), own=True)
+    for sentence in _sentences(lines):  # a condition on an ability that bears only on damage (Toxic Iguanar)
+        if (
+            sentence in leveled
+            or sentence in reading.unmapped
+            or not re.search(r"\bas long as\b|^during your turn\b", sentence)
+        ):
+            continue
+        if read_oracle(sentence, "", known_subtypes=known).abilities:
+            continue  # the card's own ability ("can't be blocked as long as defending player controls …")
+        conditional = conditions.sentence(sentence)
+        if conditional is not None and conditional not in out.conditional:
+            out.conditional.append(conditional)
+            if re.search(r"\bgets? [+-][\dx]+/[+-][\dx]+", sentence):
+                out.note(sentence, "power_toughness", own=True)
     for item in reading.triggers_unmapped:
         out.note(item, _why(item) if not item.startswith(("when", "at ")) else "not_understood", own=True)
     return out

@@ -17,7 +17,7 @@ import argparse
 import json
 import math
 import random
-import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -27,16 +27,12 @@ from combatcheck.cards.lookup import card_statics, known_subtypes, read_card
 from combatcheck.cards.oracle import SelfInfo, normalise_text, read_oracle
 from combatcheck.cards.statics import read_statics
 
+# The frame the samples are drawn from lives beside the tests that check the draws.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from blind_samples import EFFECTS_COMBAT as COMBAT
+from blind_samples import EFFECTS_FRAME as FRAME
+
 LABELS = Path(__file__).resolve().parent.parent / "tests" / "data" / "cards_effects_labelled.yaml"
-FRAME = re.compile(
-    r"as long as|unless|during your turn|enchanted creature|equipped creature|creatures? you control|"
-    r"other [\w ]+ (?:you control )?(?:have|get)|can't attack you|no more than|creatures (?:can't|without)|"
-    r"your opponents control|level \d|monstrous|paired|kicked"
-)
-COMBAT = re.compile(
-    r"attack|block|flying|reach|shadow|horsemanship|fear|intimidate|menace|skulk|defender|haste|banding|\w+walk|"
-    r"protection|first strike|double strike|trample|vigilance|exalted|lifelink|deathtouch"
-)
 CATEGORIES = ("statics", "attached", "conditional", "unapplied")
 
 

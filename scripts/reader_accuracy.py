@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 import random
-import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -22,6 +21,7 @@ from combatcheck.cards.db import load_bundled
 # The scoring lives beside the tests that use it: it reads the reader's abilities with the snapshot models, which
 # the cards package doesn't import.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from blind_samples import OWN_NET as NET  # the net that drew the random samples
 from reader_score import (
     Label,
     Score,
@@ -36,11 +36,6 @@ from reader_score import (
 
 LABELS = Path(__file__).resolve().parent.parent / "tests" / "data" / "cards_labelled.yaml"
 TRIGGER_LABELS = Path(__file__).resolve().parent.parent / "tests" / "data" / "cards_triggers_labelled.yaml"
-# The net that drew the random sample: text mentioning attacking, blocking or a combat keyword.
-NET = re.compile(
-    r"attack|block|flying|reach|shadow|horsemanship|\bfear\b|intimidate|menace|skulk|defender|haste|banding|walk\b|"
-    r"protection from|vigilance|first strike|double strike|deathtouch|trample|lifelink|indestructible|hexproof"
-)
 
 
 def wilson_low(good: int, total: int) -> float:

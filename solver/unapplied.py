@@ -1,6 +1,6 @@
 """Never silent: the combat text of named cards that a verdict neither read nor applied, and the verdict's
-qualification ("LEGAL, assuming that this text of Kazuul, Tyrant of the Cliffs (kazuul), which is not applied, is
-not in effect").
+qualification ("LEGAL, assuming that this text of Kazuul, Tyrant of the Cliffs (kazuul) does nothing beyond
+what the board states").
 
 A permanent named by `card:` carries its `unapplied` text (models/statics.py); a phased-out permanent's abilities
 don't exist (702.26b), so its text is left out. The snapshot overrides it by writing `unapplied: []`.
@@ -43,21 +43,23 @@ NEEDS = Message(
     "una condición que depende de lo que el tablero no indica: {facts}",
 )
 ITEM = Message("{card}: “{text}” ({why})", "{card} : « {text} » ({why})", "{card}: «{text}» ({why})")
+# What the verdict assumed, true of every item: a text not applied at all, one applied in part (Nim Deathmantle's
+# intimidate, not its "is a black Zombie"), and a pump or a one-shot effect whose result the snapshot states.
 ASSUMING = Message(
     Plural(
         "count",
-        "assuming that this text of {cards}, which is not applied, is not in effect:",
-        "assuming that these {count} texts of {cards}, which are not applied, are not in effect:",
+        "assuming that this text of {cards} does nothing beyond what the board states:",
+        "assuming that these {count} texts of {cards} do nothing beyond what the board states:",
     ),
     Plural(
         "count",
-        "en supposant que ce texte de {cards}, qui n'est pas appliqué, n'a pas d'effet :",
-        "en supposant que ces {count} textes de {cards}, qui ne sont pas appliqués, n'ont pas d'effet :",
+        "en supposant que ce texte de {cards} ne fait rien de plus que ce qu'indique le plateau :",
+        "en supposant que ces {count} textes de {cards} ne font rien de plus que ce qu'indique le plateau :",
     ),
     Plural(
         "count",
-        "suponiendo que este texto de {cards}, que no se aplica, no tiene efecto:",
-        "suponiendo que estos {count} textos de {cards}, que no se aplican, no tienen efecto:",
+        "suponiendo que este texto de {cards} no hace nada más de lo que indica el tablero:",
+        "suponiendo que estos {count} textos de {cards} no hacen nada más de lo que indica el tablero:",
     ),
 )
 
@@ -87,7 +89,7 @@ def not_applied(snapshot: Snapshot, lang: str = "en") -> list[NotApplied]:
 
 def qualification(snapshot: Snapshot, lang: str) -> tuple[list[NotApplied], str | None]:
     """The text of named cards not applied on this board, and the clause that qualifies a verdict by it ("assuming
-    that this text of …, which is not applied, is not in effect:"); ([], None) when everything was read."""
+    that this text of … does nothing beyond what the board states:"); ([], None) when everything was read."""
     items = not_applied(snapshot, lang)
     if not items:
         return [], None

@@ -246,14 +246,15 @@ def aliased_yaml(fanout: int, depth: int, blockers: int) -> str:
 
 
 def test_a_board_of_aliased_filters_stays_within_the_time_limit(tmp_path: Path) -> None:
-    """Real clock, the CLI: before, compiling this board never read the clock (10 s and more under a 0.5 s limit)."""
+    """Real clock, the CLI: before, compiling this board never read the clock (10 s and more under a 0.5 s limit).
+    The bound is on this process's CPU time: on a loaded machine the wall clock also counts other processes' turns."""
     from combatcheck.cli import app
     from typer.testing import CliRunner
 
     path = tmp_path / "aliased.yaml"
     path.write_text(aliased_yaml(6, 5, 1_000))
-    started = time.perf_counter()
+    started = time.process_time()
     result = CliRunner().invoke(app, ["check", str(path), "--time-limit", "0.5"])
-    elapsed = time.perf_counter() - started
+    elapsed = time.process_time() - started
     assert result.exit_code == 3, result.output
     assert elapsed < 0.5 + 2.0, f"{elapsed:.1f} s"  # start-up here: reading and validating 33 KB of aliases

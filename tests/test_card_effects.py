@@ -226,9 +226,18 @@ KAZUUL = {"id": "kazuul", "card": "Kazuul, Tyrant of the Cliffs", "controller": 
 @pytest.mark.parametrize(
     ("lang", "start"),
     [
-        ("en", "LEGAL, assuming that this text of Kazuul, Tyrant of the Cliffs (kazuul), which is not applied"),
-        ("fr", "LÉGAL, en supposant que ce texte de Kazuul, Tyrant of the Cliffs (kazuul), qui n'est pas appliqué"),
-        ("es", "LEGAL, suponiendo que este texto de Kazuul, Tyrant of the Cliffs (kazuul), que no se aplica"),
+        (
+            "en",
+            "LEGAL, assuming that this text of Kazuul, Tyrant of the Cliffs (kazuul) does nothing beyond what the board states",
+        ),
+        (
+            "fr",
+            "LÉGAL, en supposant que ce texte de Kazuul, Tyrant of the Cliffs (kazuul) ne fait rien de plus que ce qu'indique le plateau",
+        ),
+        (
+            "es",
+            "LEGAL, suponiendo que este texto de Kazuul, Tyrant of the Cliffs (kazuul) no hace nada más de lo que indica el tablero",
+        ),
     ],
 )
 def test_text_not_applied_qualifies_the_verdict(lang: str, start: str) -> None:

@@ -334,12 +334,26 @@ def test_type_line() -> None:
 runner = CliRunner()
 
 
-def test_cards_show_lists_abilities_and_text_not_read() -> None:
-    result = runner.invoke(app, ["cards", "show", "goblin mutant"])
-    assert result.exit_code == 0, result.output
-    assert "abilities: [trample, {cant_block: {power_at_least: 3}}]" in result.output
-    assert "not read" in result.output
-    assert "~ can't attack if defending player controls an untapped creature with power 3 or greater." in result.output
+def test_cards_show_lists_abilities_applied_and_text_not_applied() -> None:
+    mutant = runner.invoke(app, ["cards", "show", "goblin mutant"])
+    assert mutant.exit_code == 0, mutant.output
+    assert "abilities: [trample, {cant_block: {power_at_least: 3}}]" in mutant.output
+    assert "conditional (applied while the condition holds on the board):" in mutant.output
+    assert (
+        "{defending_player_controls: {filter: {tapped: false, power_at_least: 3, types: [creature]}}}" in mutant.output
+    )
+    assert "not applied" not in mutant.output
+    kazuul = runner.invoke(app, ["cards", "show", "Kazuul, Tyrant of the Cliffs"])
+    assert "not applied (each verdict lists it and says what it assumed):" in kazuul.output
+    assert (
+        "create a 3/3 red ogre creature token unless that creature's controller pays {3} (not understood)"
+        in kazuul.output
+    )
+    propaganda = runner.invoke(app, ["cards", "show", "Propaganda"])
+    assert "effects on other objects (applied with this card as their source):" in propaganda.output
+    assert "{effect: {attack_cost: {2}, defender: you}" in propaganda.output
+    lure = runner.invoke(app, ["cards", "show", "Lure"])
+    assert "gives what it is attached to:\n  - all_able_must_block_it\nenchant: creature" in lure.output
 
 
 def test_cards_show_json_and_not_own_text() -> None:

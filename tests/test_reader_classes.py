@@ -1,0 +1,110 @@
+"""The reader's classes that the blind samples of issue 21's second measure showed wrong (docs/cards.md, "Effects
+reader accuracy"), each on a named board or a named card; every test fails on the reader before the fix."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from combatcheck.cards.db import database
+from combatcheck.cards.lookup import card_statics, find_card
+from combatcheck.models import snapshot_from_data
+from combatcheck.solver import check, report_lines
+
+
+def attack(*permanents: dict[str, Any], attacks: dict[str, str]) -> Any:
+    data = {"step": "declare_attackers", "active_player": "ana", "players": ["ana", "ben"]}
+    return snapshot_from_data({**data, "permanents": list(permanents), "declaration": {"attacks": attacks}})
+
+
+def block(*permanents: dict[str, Any], blocks: dict[str, str]) -> Any:
+    data = {"step": "declare_blockers", "active_player": "ana", "players": ["ana", "ben"]}
+    return snapshot_from_data({**data, "permanents": list(permanents), "declaration": {"blocks": blocks}})
+
+
+def statics_of(name: str) -> Any:
+    db = database()
+    return card_statics(find_card(name, db), db)
+
+
+def test_lovestruck_beast_attacks_only_beside_a_one_one() -> None:
+    beast = {"id": "beast", "card": "Lovestruck Beast", "controller": "ana"}
+    bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ana"}
+    thopter = {"id": "thopter", "card": "Ornithopter", "controller": "ana"}  # 0/2: no 1/1
+    squire = {"id": "squire", "name": "Squire", "types": ["creature"], "power": 1, "toughness": 1, "controller": "ana"}
+    assert check(attack(beast, bears, thopter, attacks={"beast": "ben"})).verdict == "illegal"
+    report = check(attack(beast, squire, attacks={"beast": "ben"}))
+    assert report.verdict == "legal" and report.unapplied == []
+
+
+def test_goblin_mutant_cant_attack_if_defending_player_controls_an_untapped_big_creature() -> None:
+    mutant = {"id": "mutant", "card": "Goblin Mutant", "controller": "ana"}
+    giant = {"id": "giant", "card": "Hill Giant", "controller": "ben"}
+    assert check(attack(mutant, giant, attacks={"mutant": "ben"})).verdict == "illegal"
+    tapped = {**giant, "tapped": True}
+    assert check(attack(mutant, tapped, attacks={"mutant": "ben"})).verdict == "legal"
+
+
+@pytest.mark.parametrize("aura", ["Arrest", "Bound in Gold"])
+def test_an_aura_forbidding_attacks_beside_other_things_forbids_the_attack(aura: str) -> None:
+    bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ana"}
+    arrest = {"id": "aura", "card": aura, "controller": "ben", "attached_to": "bears"}
+    report = check(attack(bears, arrest, attacks={"bears": "ben"}))
+    assert report.verdict == "illegal" and report.unapplied == []
+
+
+def test_protection_from_two_colors_on_an_equipment() -> None:
+    assert statics_of("Sword of Sinew and Steel").grants_attached == [{"protection_from": ["black", "red"]}]
+
+
+def test_a_granted_ability_in_quotation_marks_leaves_the_keywords_read() -> None:
+    homura = statics_of("Homura's Essence")
+    assert [s["effect"] for s in homura.statics] == [{"grant": ["flying"], "to": {"controller": "you"}}]
+    assert statics_of("Shifting Shadow").grants_attached == ["haste"]
+
+
+def test_during_your_turn_flying_is_the_cards_own_under_a_condition() -> None:
+    aeronaut = {"id": "aeronaut", "card": "Daggersail Aeronaut", "controller": "ana", "attacking": "ben"}
+    bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ben"}
+    assert check(block(aeronaut, bears, blocks={"bears": "aeronaut"})).verdict == "illegal"  # flying (702.9b)
+
+
+def test_a_class_level_is_never_applied_unconditionally() -> None:
+    rogue = statics_of("Rogue Class")
+    assert rogue.statics == []
+    assert [u["why"] for u in rogue.unapplied if "menace" in u["text"]] == ["condition"]
+
+
+def test_chaosphere_fliers_block_only_fliers() -> None:
+    chaos = statics_of("Chaosphere")
+    grants = [s["effect"] for s in chaos.statics]
+    assert {"grant": [{"can_block_only": {"abilities": ["flying"]}}], "to": {"abilities": ["flying"]}} in grants
+    assert chaos.unapplied == []
+
+
+def test_a_planeswalker_that_cant_be_attacked_is_listed() -> None:
+    assert [u["why"] for u in statics_of("The Aetherspark").unapplied] == ["condition"]
+
+
+def test_isshins_additional_triggers_are_listed_not_dropped() -> None:
+    assert [u["why"] for u in statics_of("Isshin, Two Heavens as One").unapplied] == ["not_understood"]
+
+
+def test_a_conditional_keyword_of_the_damage_step_is_read() -> None:
+    iguanar = statics_of("Toxic Iguanar")
+    assert iguanar.conditional[0]["abilities"] == ["deathtouch"]
+    assert statics_of("Hazy Homunculus").conditional == []  # the Oracle reader's own ability, not read twice
+
+
+def test_a_text_applied_in_part_is_listed_once_and_the_verdict_says_what_it_assumed() -> None:
+    nim = statics_of("Nim Deathmantle")
+    assert [u["why"] for u in nim.unapplied] == ["not_understood"]
+    bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ana", "attacking": "ben"}
+    mantle = {"id": "nim", "card": "Nim Deathmantle", "controller": "ana", "attached_to": "bears"}
+    board = block(bears, mantle, blocks={})
+    report = check(board)
+    assert (
+        report.assuming == "assuming that this text of Nim Deathmantle (nim) does nothing beyond what the board states:"
+    )
+    assert len(report.unapplied) == 1
+    assert any("intimidate" in line for line in report_lines(report, board))

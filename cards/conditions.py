@@ -65,6 +65,9 @@ class ConditionReader:
         counters = re.fullmatch(rf"there are {NUM} or more ([\w+/-]+) counters on {SELF}", text)
         if counters:
             return {"counters_at_least": {counters.group(2): number(counters.group(1))}}
+        more = re.fullmatch(rf"(?:{SELF}|it) has {NUM} or more ([\w+/-]+) counters on it", text)
+        if more:  # Slumbering Dragon: "unless it has five or more +1/+1 counters on it"
+            return {"counters_at_least": {more.group(2): number(more.group(1))}}
         one = re.fullmatch(rf"(?:{SELF}|it) has an? ([\w+/-]+) counter on it", text)
         if one:  # Seer of the Bright Side: "as long as it has a cage counter on it"
             return {"counters_at_least": {one.group(1): 1}}
@@ -82,7 +85,7 @@ class ConditionReader:
             pred = pred[pump.end() :]
             if not pred:
                 return None
-            pred = pred if pred.startswith("ha") else f"has {pred}"
+            pred = pred if re.match(r"(?:has|have|can|can't|attacks|blocks|must|is)\b", pred) else f"has {pred}"
         reading = read_oracle(f"{SELF} {pred}.", "", known_subtypes=self.known)
         if reading.unmapped or reading.not_own or not reading.abilities:
             return None
@@ -120,9 +123,9 @@ class ConditionReader:
 
     def levels(self, lines: list[str]) -> tuple[list[Data], list[str]]:
         """Level up (702.87, 711): each "level N-M" / "level N+" range's abilities, while the card has that many
-        level counters; and the lines of a range that can't be read."""
+        level counters; and each range's power and toughness ("level 2-6: 3/3"), which the snapshot states."""
         out: list[Data] = []
-        unread: list[str] = []
+        sizes: list[str] = []
         low: int | None = None
         high: int | None = None
         for line in lines:
@@ -130,12 +133,14 @@ class ConditionReader:
             if rng:
                 low, high = int(rng.group(1)), (int(rng.group(2)) if rng.group(2) else None)
                 continue
-            if low is None or re.fullmatch(r"\d+/\d+", line):
+            if low is None:
+                continue
+            if re.fullmatch(r"\d+/\d+", line):
+                sizes.append(f"level {low}{f'-{high}' if high is not None else '+'}: {line}")
                 continue
             reading = read_oracle(line, "", known_subtypes=self.known)
             if reading.unmapped or reading.not_own or reading.triggers_unmapped:
-                unread.append(line)
-                continue
+                continue  # the oracle reader lists it
             abilities = [*reading.abilities, *reading.triggers]
             if abilities:
                 when: Data = {"counters_at_least": {"level": low}}
@@ -148,4 +153,4 @@ class ConditionReader:
                         "text": f"level {low}{f'-{high}' if high is not None else '+'}: {line}",
                     }
                 )
-        return out, unread
+        return out, sizes

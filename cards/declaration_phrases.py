@@ -12,6 +12,33 @@ from .vocabulary import NUM
 
 AbilityData = str | dict[str, Any]
 
+# Predicates about the card (after "~ ") that are one fixed phrase each.
+SIMPLE_PREDICATES: dict[str, list[str]] = {
+    "can't block": ["cant_block"],
+    "can't attack": ["cant_attack"],
+    "can't attack or block": ["cant_attack", "cant_block"],
+    "can't be blocked": ["cant_be_blocked"],
+    "is unblockable": ["cant_be_blocked"],
+    "can't attack alone": ["cant_attack_alone"],
+    "can't block alone": ["cant_block_alone"],
+    "can't attack or block alone": ["cant_attack_alone", "cant_block_alone"],
+    "can only attack alone": ["can_only_attack_alone"],
+    "can attack only alone": ["can_only_attack_alone"],
+    "attacks each combat if able": ["attacks_each_combat_if_able"],
+    "attacks each turn if able": ["attacks_each_combat_if_able"],
+    "blocks each combat if able": ["blocks_each_combat_if_able"],
+    "blocks each turn if able": ["blocks_each_combat_if_able"],
+    "attacks or blocks each combat if able": ["attacks_each_combat_if_able", "blocks_each_combat_if_able"],
+    "attacks or blocks each turn if able": ["attacks_each_combat_if_able", "blocks_each_combat_if_able"],
+    "must be blocked if able": ["must_be_blocked_if_able"],
+    "must be blocked each combat if able": ["must_be_blocked_if_able"],
+    "must be blocked by exactly one creature if able": ["must_be_blocked_by_exactly_one_if_able"],
+    "can block any number of creatures": ["can_block_any_number"],
+    "can block any number of creatures each combat": ["can_block_any_number"],
+    "assign its combat damage as though it weren't blocked": ["may_assign_damage_as_though_unblocked"],
+    "can't be blocked unless all creatures defending player controls block it": ["cant_be_blocked_unless_all_block_it"],
+}
+
 
 def mana_value_quality(text: str) -> dict[str, Any] | None:
     """ "mana value 3 or greater" (formerly "converted mana cost"), a protection quality (702.16), as a filter."""

@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .declaration_phrases import mana_value_quality, own_grant, own_predicate
+from .declaration_phrases import SIMPLE_PREDICATES, mana_value_quality, own_grant, own_predicate
 from .filter_phrases import FilterPhrases, number
 from .names import self_names
 from .trigger_reader import TriggerAcc, TriggerReader
@@ -45,7 +45,7 @@ _LEGALITY = re.compile(
     r"must be blocked|\bblocks? (this turn|each)|\battacks? (this turn|each)|as though (it|they) didn't have|as though (it|they) had (flying|reach|shadow|horsemanship|haste)|"
     r"no more than .* can (attack|block)|\bunblockable\b|\balone\b|"
     r"\b(flying|reach|shadow|horsemanship|fear|intimidate|menace|skulk|defender|haste|banding|"
-    r"\w+walk|protection from)\b"
+    r"\w+walk|protection from|earthbend)\b"
 )
 _REMINDER = re.compile(r"\s*\([^()]*\)")
 _ABILITY_WORD = re.compile(r"^[a-z][a-z' -]* — (?=.)")
@@ -75,13 +75,14 @@ class Reading:
 
 _EVASION = r"(?:flying|reach|shadow|horsemanship|fear|intimidate|menace|skulk|defender|haste|banding|\w+walk)"
 _QUALITY = re.compile(
-    rf"\b(?:creatures?|cards?|permanents?)(?: \w+)? (?:with|without) {_EVASION}(?:,? (?:and/or|or|and) {_EVASION})*"
+    rf"\b(?:creatures?|cards?|permanents?)(?: [\w']+){{0,3}} (?:with|without) {_EVASION}(?:,? (?:and/or|or|and) {_EVASION})*"
 )
 
 
 def _strip_filters(text: str) -> str:
-    """Text without "creatures with flying"-like phrases, which name a quality rather than grant it."""
-    return _QUALITY.sub("", text)
+    """Text without "creatures with flying"-like phrases, which name a quality rather than grant it; unless
+    something becomes such a creature ("target land becomes a 3/3 creature with haste")."""
+    return text if re.search(r"\bbecomes? [^.]*\bwith\b", text) else _QUALITY.sub("", text)
 
 
 @dataclass
@@ -263,6 +264,7 @@ class _Reader:
         if blocked_by:
             flt = self.filters.parse(blocked_by.group("flt"))
             return [{"cant_be_blocked_by": flt}] if flt is not None else None
+        s = re.sub(rf"^you may have (?={SELF} assign its combat damage)", "", s)  # 510.1b, as though unblocked
         if not s.startswith(f"{SELF} "):
             return None
         predicate = s.removeprefix(f"{SELF} ")
@@ -286,34 +288,8 @@ class _Reader:
         )  # issue 19's words first: "can't block X unless ..." is not "can't block X"
         if read is not None:
             return read
-        simple = {
-            "can't block": ["cant_block"],
-            "can't attack": ["cant_attack"],
-            "can't attack or block": ["cant_attack", "cant_block"],
-            "can't be blocked": ["cant_be_blocked"],
-            "is unblockable": ["cant_be_blocked"],
-            "can't attack alone": ["cant_attack_alone"],
-            "can't block alone": ["cant_block_alone"],
-            "can't attack or block alone": ["cant_attack_alone", "cant_block_alone"],
-            "can only attack alone": ["can_only_attack_alone"],
-            "can attack only alone": ["can_only_attack_alone"],
-            "attacks each combat if able": ["attacks_each_combat_if_able"],
-            "attacks each turn if able": ["attacks_each_combat_if_able"],
-            "blocks each combat if able": ["blocks_each_combat_if_able"],
-            "blocks each turn if able": ["blocks_each_combat_if_able"],
-            "attacks or blocks each combat if able": ["attacks_each_combat_if_able", "blocks_each_combat_if_able"],
-            "attacks or blocks each turn if able": ["attacks_each_combat_if_able", "blocks_each_combat_if_able"],
-            "must be blocked if able": ["must_be_blocked_if_able"],
-            "must be blocked each combat if able": ["must_be_blocked_if_able"],
-            "must be blocked by exactly one creature if able": ["must_be_blocked_by_exactly_one_if_able"],
-            "can block any number of creatures": ["can_block_any_number"],
-            "can block any number of creatures each combat": ["can_block_any_number"],
-            "can't be blocked unless all creatures defending player controls block it": [
-                "cant_be_blocked_unless_all_block_it"
-            ],
-        }
-        if p in simple:
-            return list(simple[p])
+        if p in SIMPLE_PREDICATES:
+            return list(SIMPLE_PREDICATES[p])
         m = re.fullmatch(rf"can't be blocked except by {NUM} or more creatures", p)
         if m:
             return [{"min_blockers": number(m.group(1))}]
@@ -415,6 +391,7 @@ class _Reader:
     @staticmethod
     def is_not_own(s: str) -> bool:
         """Grants to other creatures, global effects and one-shot effects; False for the card's own text."""
+        s = re.sub(rf"^you may have (?={SELF} assign its combat damage)", "", s)
         condition = re.match(r"^(as long as|if|for each|during your turn) ?[^,]*, ", s)
         main = s[condition.end() :] if condition else s
         about_other = condition is not None and re.search(
@@ -460,8 +437,14 @@ class _Reader:
                 if _LEGALITY.search(_strip_filters(line)):
                     acc.not_own.append(line)
                 continue
+            subject = None
             for sentence in re.split(r"(?<=\.)\s+(?=[^\s])", line):
-                self.read_sentence(sentence.strip(), acc)
+                sentence = sentence.strip()
+                if subject and sentence.startswith("it "):  # "It" is the enchanted creature (Gutter Shortcut)
+                    sentence = f"{subject} {sentence.removeprefix('it ')}"
+                lead = re.match(r"(enchanted|equipped) creature\b", sentence)
+                subject = lead.group(0) if lead else None
+                self.read_sentence(sentence, acc)
         return Reading(
             tuple(acc.abilities), tuple(acc.unmapped), tuple(acc.not_own), tuple(tacc.triggers), tuple(tacc.unmapped)
         )

@@ -51,7 +51,34 @@ _ATTACHED = re.compile(r"\b(enchanted|equipped) (creature|permanent)\b|\bfortifi
 # What an attachment forbids beside attacking and blocking bears on no declaration (Arrest, Bound in Gold).
 _NOT_COMBAT = re.compile(r",? and its activated abilities can't be activated(?: unless they're mana abilities)?$")
 # A granted ability in quotation marks ('have flying and "{R}: This creature gets +1/+0 …"').
-_QUOTED = re.compile(r',? and "(?P<quoted>[^"]+)"?$')  # unclosed: the sentence ended inside the quotation
+# Abilities granted in quotation marks ('have flying and "{R}: …"', 'has reach, "{2}, {T}: …," and "…"'); unclosed
+# when the sentence ended inside the quotation.
+_QUOTED = re.compile(r'(?:,\s*(?:and\s+)?|\s+and\s+|\s+)"(?P<quoted>[^"]*)(?:"|$),?')
+_STATIC_PUMP = re.compile(r"\bgets? [+-][\dx*]+/[+-][\dx*]+|\bhas base power and toughness\b")
+_COMBAT_TRIGGER = re.compile(r"^(?:when|whenever)\b[^,]*\b(?:attacks?|blocks?|becomes blocked|deals combat damage)\b")
+# Wordings that say what a simpler template says (CR 506.1: only creatures attack or block, so "as long as enchanted
+# permanent is a creature" holds for every creature that does).
+_REWRITES = (
+    (r"^as long as enchanted permanent is a creature, it ", "enchanted creature "),
+    (
+        r"^as long as enchanted creature is attacking alone, it can't be blocked",
+        "enchanted creature can't be blocked as long as it's attacking alone",
+    ),
+    (r"^((?:enchanted|equipped) creature gets [+-]\S+ and )gains\b(?!.*\buntil\b)", r"\1has"),
+)
+
+
+def _rewritten(text: str) -> str:
+    for pattern, replacement in _REWRITES:
+        text = re.sub(pattern, replacement, text)
+    return text
+
+
+def _unquoted(text: str) -> tuple[str, list[str]]:
+    """The text without the abilities it grants in quotation marks, and those abilities."""
+    return _QUOTED.sub("", text), [m.group("quoted") for m in _QUOTED.finditer(text)]
+
+
 _CONTROL = re.compile(r"^(?P<who>.+?)(?: (?P<whose>you control|your opponents control|an opponent controls))?$")
 _TAX = re.compile(
     r"(?P<who>.+?) can't attack you(?P<pw> or (?:a planeswalker|planeswalkers) you control)? unless (?:their|its) "
@@ -62,7 +89,7 @@ _TAX = re.compile(
 _NO_ATTACK = re.compile(r"(?P<who>.+?) can't attack you(?P<pw> or (?:a planeswalker|planeswalkers) you control)?")
 _LIMIT = re.compile(rf"no more than {NUM} creatures? can (?P<what>attack|block)(?P<you> you)? each combat")
 _CANT = re.compile(r"(?P<who>.+?) can't (?P<what>attack or block|attack|block)")
-_HAVE = re.compile(r"(?:all )?(?P<who>.+?) (?:get [+-][\dx]+/[+-][\dx]+ and )?have (?P<what>[^\"]+)")
+_HAVE = re.compile(r"(?:all )?(?P<who>.+?) (?:get [+-][\dx]+/[+-][\dx]+ and )?have (?P<what>.+)")
 # "creatures you control with flying" names a quality, it grants nothing (the reader's own check allows one word
 # between the noun and "with"; a group of creatures may have more: "creatures you control with defender").
 _QUALITY = re.compile(
@@ -71,8 +98,7 @@ _QUALITY = re.compile(
 )
 _TRIGGER_COUNT = re.compile(r"\btriggers? an additional time\b|\bdon't cause abilities to trigger\b")
 _ATTACHED_TRIGGER = re.compile(
-    r"^whenever (?:~ or )?(?:enchanted|equipped) creature\b[^,]*?\b(?:attacks?|blocks|becomes blocked)\b|"
-    r'^(?:enchanted|equipped) creature has "whenever (?:~|this creature) (?:attacks|blocks|becomes blocked)\b'
+    r"^whenever (?:~ or )?(?:enchanted|equipped) creature\b[^,]*?\b(?:attacks?|blocks|becomes blocked)\b"
 )
 _X_COUNTS = {
     "enchantments you control": "enchantments_you_control",
@@ -133,6 +159,10 @@ class _StaticReader:
             head = without.group(1)
             out["not"] = {"abilities": [COMBAT_KEYWORDS[without.group(2)]]}
         flt = self.filters.parse(head)
+        parts = head.split(" and ")
+        if flt is None and len(parts) > 1 and all(p.endswith("creatures") for p in parts):
+            read = [self.filters.parse(p) for p in parts]  # "white creatures and blue creatures": either
+            flt = FilterPhrases._merge([p for p in read if p is not None]) if all(read) else None
         if flt is None:
             return None
         if "not" in flt and "not" in out:
@@ -147,6 +177,10 @@ class _StaticReader:
     def keywords(self, text: str) -> list[Any] | None:
         """The abilities a list of keywords grants ("haste and shroud": haste); None if a piece is not one."""
         found: list[Any] = []
+        quoted = re.fullmatch(r'"([^"]+)"?', text.strip().rstrip("."))
+        if quoted:  # a granted trigger (Retaliation: "whenever ~ becomes blocked by a creature, …")
+            reading = read_oracle(quoted.group(1), "", known_subtypes=self.known)
+            return list(reading.triggers) if reading.triggers and not reading.triggers_unmapped else None
         for piece in re.split(KEYWORD_LIST, text.rstrip(".")):
             piece = piece.strip()
             keyword = trigger_keyword(piece)
@@ -213,6 +247,14 @@ class _StaticReader:
                 return None
             only_grant: list[Any] = [{"can_block_only": blocked}]
             return [{"effect": {"grant": only_grant, "to": who[0], **({"other": True} if who[1] else {})}}]
+        have_and_attack = re.fullmatch(r"(?P<who>.+?) have (?P<what>.+?) and attack each combat if able", s)
+        if have_and_attack:  # Hellraiser Goblin
+            who = self.who(have_and_attack.group("who"))
+            abilities = self.keywords(have_and_attack.group("what"))
+            if who is None or not abilities:
+                return None
+            grant = [*abilities, "attacks_each_combat_if_able"]
+            return [{"effect": {"grant": grant, "to": who[0], **({"other": True} if who[1] else {})}}]
         must = re.fullmatch(r"(?P<who>.+?) (?P<what>attack|block) each (?:combat|turn) if able", s)
         if must:
             who = self.who(must.group("who"))
@@ -252,6 +294,10 @@ class _StaticReader:
         read_any = False
         for piece in pieces:
             piece = piece if piece.startswith(SELF) or "do so" in piece else f"{SELF} {piece}"
+            if piece == f"{SELF} is goaded":  # 701.38a: goaded by the attachment's controller, `you` until applied
+                read_any = True
+                out.grants_attached.append({"goaded_by": ["you"]})
+                continue
             reading = read_oracle(piece + ".", "", known_subtypes=self.known)
             if reading.unmapped or reading.not_own or not (reading.abilities or reading.triggers):
                 if len(pieces) == 1:
@@ -306,7 +352,7 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
     """What the face does to other objects, and what of its combat text is not applied."""
     out = Statics()
     reader = _StaticReader(known)
-    lines = normalise_text(text, name, supertypes)
+    lines = [_rewritten(line) for line in normalise_text(text, name, supertypes)]
     for line in lines:
         enchant = _enchant(line)
         if enchant is not None:
@@ -318,55 +364,75 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
         if (
             sentence not in pending
             and sentence not in leveled
-            and not _ONE_SHOT.search(sentence)
+            and not _ONE_SHOT.search(_unquoted(sentence)[0])
             and _HAVE.fullmatch(plain)
             and reader.effect(plain)
         ):
             pending.append(sentence)
     for sentence in _sentences(lines):  # what an Aura or Equipment gives that the reader doesn't report (vigilance)
-        if sentence not in pending and sentence not in leveled and _ATTACHED.match(sentence) and " has " in sentence:
+        if (
+            sentence not in pending
+            and sentence not in leveled
+            and _ATTACHED.match(sentence)
+            and re.search(r" has | is goaded\b", sentence)
+        ):
             pending.append(sentence)
-    for line in lines:  # an attachment's attack or block trigger: not applied (the snapshot states its effect)
-        if _ATTACHED_TRIGGER.match(line):
+    attachment = bool(out.enchant) or any(re.match(r"equip\s*(?:\{|—|\d)", line) for line in lines)
+    for line in lines:  # an attachment's combat trigger: not applied (the snapshot states its effect)
+        if _ATTACHED_TRIGGER.match(line) or (attachment and _COMBAT_TRIGGER.match(line)):
             out.note(line, "one_shot")
         elif _TRIGGER_COUNT.search(line) and re.search(r"\battack|\bblock", line):
             out.note(line, "not_understood")  # Isshin: how many times the combat's triggers trigger
     for item in pending:
-        s = item.rstrip(".").strip()
-        # only creatures attack or block: for them the condition holds (Careful Cultivation's reach)
-        s = re.sub(r"^as long as enchanted permanent is a creature, it ", "enchanted creature ", s)
-        quoted = _QUOTED.search(s)
-        if quoted:  # the ability granted in quotation marks is read apart from the keywords before it
-            s = s[: quoted.start()]
-            if _LEGALITY.search(quoted.group("quoted")):
-                out.note(item, "one_shot" if _ONE_SHOT.search(quoted.group("quoted")) else "not_understood")
+        full = _rewritten(item.rstrip(".").strip())
+        bare, quoted = _unquoted(full)  # what is one-shot or bears on legality is judged without the quotations
+        s = full if re.search(r"\b(?:has|have)$", bare) else bare  # all it grants is quoted (Retaliation)
+        unread = [a for a in quoted if _LEGALITY.search(a) or _COMBAT_TRIGGER.match(a)]  # quoted, bearing on combat
+        if s is bare:  # the quoted abilities are read apart from the keywords before them
+            for ability in unread:
+                out.note(item, "one_shot" if _ONE_SHOT.search(ability) else "not_understood")
+            unread = []
         # a quality named, nothing granted or forbidden: "creatures you control with flying get +1/+0"
         # a trigger's condition is the trigger reader's: what bears on legality is in its effect (Thoughtweft Imbuer)
-        effect_part = re.sub(r"^(?:when|whenever|at)\b[^,]*, ", "", s)
-        combat = bool(_LEGALITY.search(_QUALITY.sub("", effect_part)))
-        if _ONE_SHOT.search(s):
+        effect_part = re.sub(r"^(?:when|whenever|at)\b[^,]*, ", "", bare)
+        if re.search(r"\bcreate\b", effect_part):  # a keyword counter on the tokens made: theirs, stated with them
+            effect_part = re.sub(r"\bput an? [\w ]+ counter on each of them\b", "", effect_part)
+        named = effect_part if re.search(r"\bbecomes? [^.]*\bwith\b", effect_part) else _QUALITY.sub("", effect_part)
+        combat = bool(_LEGALITY.search(named))
+        if _ONE_SHOT.search(bare):
             if combat:
                 out.note(item, "one_shot")
             continue
         if _ATTACHED.search(s) and not re.match(r"^(as long as|if)\b", s):
-            if not reader.attached(s, out) and combat:
-                out.note(item, _why(s))
+            if not reader.attached(s, out) and (combat or unread):
+                out.note(item, "one_shot" if unread else _why(s))
             continue
         found = reader.effect(s)
         if found is None:
-            if combat:
-                out.note(item, _why(s))
+            if combat or unread:
+                out.note(item, "one_shot" if unread else _why(s))
             continue
-        if re.search(r"\bgets? [+-][\dx]+/[+-][\dx]+", s):
+        if re.search(r"\bgets? [+-][\dx]+/[+-][\dx]+", bare):
             out.note(item, "power_toughness")
         for static in found:
             static["text"] = s
             out.statics.append(static)
     conditions = ConditionReader(known)
-    levels, _ = conditions.levels(lines)
+    levels, sizes = conditions.levels(lines)
     out.conditional += levels
+    for size in sizes:  # a level's power and toughness: the damage step and power filters judge the stated ones
+        out.note(size, "power_toughness", own=True)
+    for sentence in _sentences(lines):  # a static change of power or toughness (Glorious Anthem, Skycat Sovereign)
+        bare = _unquoted(sentence)[0]
+        if _STATIC_PUMP.search(bare) and not _ONE_SHOT.search(bare) and sentence not in leveled:
+            out.note(sentence, "power_toughness", own=bare.startswith(SELF))
     read_levels = {c["text"].split(": ", 1)[1] for c in levels}
     for item in reading.unmapped:
+        if item.startswith("unleash: "):  # 702.98a: it can't block as long as it has a +1/+1 counter on it
+            out.conditional.append(
+                {"when": {"counters_at_least": {"+1/+1": 1}}, "abilities": ["cant_block"], "text": "unleash"}
+            )
+            continue
         if item.startswith("level ability: "):
             # read under its level range, or not applied: a Class's level (716.2a) is no counter the board shows
             if item.removeprefix("level ability: ") not in read_levels:
@@ -395,4 +461,8 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
                 out.note(sentence, "power_toughness", own=True)
     for item in reading.triggers_unmapped:
         out.note(item, _why(item) if not item.startswith(("when", "at ")) else "not_understood", own=True)
+    if out.statics or out.grants_attached:  # a way out of what is applied (Lost in Thought): a choice not on the board
+        for sentence in _sentences(lines):
+            if re.search(r"\bto ignore this effect\b", sentence):
+                out.note(sentence, "condition")
     return out

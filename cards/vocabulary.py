@@ -161,7 +161,6 @@ OTHER_KEYWORDS: frozenset[str] = frozenset(
         "renown",
         "replicate",
         "retrace",
-        "riot",
         "ripple",
         "saddle",
         "scavenge",
@@ -196,6 +195,8 @@ OTHER_KEYWORDS: frozenset[str] = frozenset(
 # Keywords on a keyword line that do bear on combat legality but have no word in the vocabulary.
 UNMAPPED_KEYWORDS: dict[str, str] = {
     "changeling": "changeling: every creature type (state the subtypes a filter needs)",
+    "riot": "riot: haste if its controller chose it as it entered (state haste)",
+    "unleash": "unleash: can't block as long as it has a +1/+1 counter on it",
     "bands with other": "bands with other …: a limited banding",
 }
 # Triggered keywords whose effect is a requirement on another creature (stated on it when it applies).

@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from .abilities import Ability, ability_name
+from .abilities import Ability, GoadedBy, ability_name
 from .conditions import Condition, Counted, Outcome
 from .effects import Effect, GrantEffect
 from .snapshot import Permanent, Snapshot
@@ -112,8 +112,17 @@ def _attached(snapshot: Snapshot, tick: Tick) -> dict[str, list[Ability]]:
     for perm in snapshot.permanents:
         tick(1 + len(perm.grants_attached))
         if perm.attached_to is not None and perm.grants_attached and not _generates_nothing(perm):
-            grants.setdefault(perm.attached_to, []).extend(perm.grants_attached)
+            grants.setdefault(perm.attached_to, []).extend(
+                _as_controller(a, perm.controller) for a in perm.grants_attached
+            )
     return grants
+
+
+def _as_controller(ability: Ability, controller: str) -> Ability:
+    """An attachment's grant with `you` as its controller (Bloodthirsty Blade: "is goaded", 701.38a)."""
+    if isinstance(ability, GoadedBy) and YOU in ability.goaded_by:
+        return ability.model_copy(update={"goaded_by": tuple(controller if p == YOU else p for p in ability.goaded_by)})
+    return ability
 
 
 def applied(snapshot: Snapshot, tick: Tick = _untimed) -> Snapshot:

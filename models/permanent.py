@@ -83,7 +83,9 @@ class Permanent(BaseModel):
         (), description="an Aura's enchant ability (702.5a): the card types of what it can be attached to"
     )
     grants_attached: tuple[Ability, ...] = Field(
-        (), description="abilities this Aura, Equipment or Fortification gives the permanent it is attached to"
+        (),
+        description="abilities this Aura, Equipment or Fortification gives the permanent it is attached to; "
+        "`goaded_by: you` is goaded by this permanent's controller (Bloodthirsty Blade)",
     )
     statics: tuple[Static, ...] = Field(
         (), description="static abilities of this permanent that affect other objects, applied as effects"

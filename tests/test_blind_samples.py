@@ -25,7 +25,9 @@ EFFECTS_MISSES = {
     },
     "B": {"Storm, Windrider"},  # "Creatures with flying can't attack you or block creatures you control"
 }
-OWN_MISSES: dict[str, set[str]] = {}
+# "Each creature you control with menace can't be blocked except by three or more creatures": the reader lists it as
+# an effect on others, and applies nothing to the card itself, which has menace.
+OWN_MISSES: dict[str, set[str]] = {"C": {"Sonorous Howlbonder"}}
 
 
 @pytest.fixture(scope="module")

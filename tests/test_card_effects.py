@@ -60,6 +60,20 @@ def test_equipment_grants_to_the_equipped_creature() -> None:
     assert check(attacks(bear, greaves, attacks={"bear": "ben"})).verdict == "legal"  # haste from the Greaves
 
 
+def test_an_equipment_that_goads_goads_for_its_controller() -> None:
+    # Bloodthirsty Blade: "Equipped creature ... is goaded" by the Blade's controller (701.38a), here ben
+    bear = {"id": "bear", "card": "Grizzly Bears", "controller": "ana"}
+    blade = {"id": "blade", "card": "Bloodthirsty Blade", "controller": "ben", "attached_to": "bear"}
+
+    def verdict(declared: dict[str, str], *board: dict[str, Any]) -> str:
+        return check(attacks(*board, attacks=declared, players=["ana", "ben", "cal"])).verdict
+
+    assert verdict({}, bear, blade) == "illegal"  # 701.38b: it attacks each combat if able
+    assert verdict({"bear": "ben"}, bear, blade) == "illegal"  # ... a player other than ben, if able
+    assert verdict({"bear": "cal"}, bear, blade) == "legal"
+    assert verdict({}, bear) == "legal"  # without the Blade: no requirement
+
+
 def test_a_phased_out_attachment_gives_nothing() -> None:
     wings = {
         "id": "wings",
@@ -362,14 +376,20 @@ def test_level_up_needs_the_counters_and_uses_them() -> None:
     student = {"id": "student", "card": "Student of Warfare", "controller": "ana", "attacking": "ben"}
     board = snap(student, BEAR, declaration={"blocks": {}})
     report = check(board)
+    sizes: list[tuple[str, str, list[str]]] = [
+        ("student", "power_toughness", []),
+        ("student", "power_toughness", []),
+    ]  # level 2-6: 3/3, level 7+: 4/4
     assert [(u.source, u.why, u.needs) for u in report.unapplied] == [
+        *sizes,
         ("student", "condition", ["counters"]),
         ("student", "condition", ["counters"]),
     ]
     leveled = applied(snap({**student, "counters": {"level": 7}}, BEAR))
     abilities = [str(a) for a in leveled.permanent("student").abilities]
     assert "double_strike" in abilities and "first_strike" not in abilities
-    assert check(snap({**student, "counters": {"level": 7}}, BEAR)).unapplied == []
+    leveled_report = check(snap({**student, "counters": {"level": 7}}, BEAR))
+    assert [(u.source, u.why, u.needs) for u in leveled_report.unapplied] == sizes  # the snapshot states its size
 
 
 def test_a_turn_fact_is_needed_never_guessed() -> None:

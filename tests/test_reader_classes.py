@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from combatcheck.cards.db import database
 from combatcheck.cards.lookup import card_statics, find_card
+from combatcheck.cards.oracle import read_oracle
 from combatcheck.models import snapshot_from_data
 from combatcheck.solver import check, report_lines
 
@@ -108,3 +109,26 @@ def test_a_text_applied_in_part_is_listed_once_and_the_verdict_says_what_it_assu
     )
     assert len(report.unapplied) == 1
     assert any("intimidate" in line for line in report_lines(report, board))
+
+
+# -- the classes sample C showed (docs/cards.md) ---------------------------------------------------------------------
+def test_a_way_out_of_an_applied_effect_is_listed_as_a_condition() -> None:
+    lost = statics_of("Lost in Thought")  # "... may exile three cards ... to ignore this effect until end of turn"
+    assert lost.grants_attached == ["cant_attack", "cant_block"]
+    assert [u["why"] for u in lost.unapplied] == ["condition"]
+
+
+@pytest.mark.parametrize("name", ["Shiny Impetus", "Bloodthirsty Blade"])
+def test_an_attachment_that_goads_grants_goad_for_its_controller(name: str) -> None:
+    assert statics_of(name).grants_attached == [{"goaded_by": ["you"]}]  # 701.38a, resolved as it applies
+
+
+@pytest.mark.parametrize("name", ["Glorious Anthem", "Crescendo of War", "Skycat Sovereign"])
+def test_every_static_change_of_power_or_toughness_is_listed(name: str) -> None:
+    # the damage step and the power filters judge the power the snapshot states (docs/cards.md)
+    assert "power_toughness" in [u["why"] for u in statics_of(name).unapplied]
+
+
+def test_assigning_damage_as_though_unblocked_is_read() -> None:
+    text = "You may have Thorn Elemental assign its combat damage as though it weren't blocked."
+    assert "may_assign_damage_as_though_unblocked" in read_oracle(text, "Thorn Elemental").abilities

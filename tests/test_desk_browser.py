@@ -5,6 +5,7 @@ The browser and its skipping rules are tests/browser_support.py's, the desk and 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,13 +28,15 @@ def test_509_1c_by_card_names_in_three_languages_saved_and_reloaded(page: Page, 
     add_card(page, "Watchdog", "ben")
     add_card(page, "Grizzly Bears", "ben")
     verdict, lines, picture = page.locator("#verdict"), page.locator("#lines"), page.locator("#picture")
-    expect(verdict).to_have_text("ILLEGAL")  # nobody blocks: Watchdog's requirement is missed
+    # Watchdog's "all creatures attacking you get -1/-0" is listed: the snapshot states power (docs/cards.md)
+    assumed = re.compile(r"^ILLEGAL, assuming that this text of Watchdog \(watchdog\) does nothing beyond")
+    expect(verdict).to_have_text(assumed)  # nobody blocks: Watchdog's requirement is missed
     expect(lines).to_contain_text("509.1c")
     take_shot(page, "509.1c-nobody-blocks")
 
     declare(page, "watchdog", "brute")  # the illegal block: Watchdog alone against menace
     expect(lines).to_contain_text("702.111b")
-    expect(verdict).to_have_text("ILLEGAL")
+    expect(verdict).to_have_text(assumed)
     expect(lines).to_contain_text("Boggart Brute (brute) has menace")
     expect(lines).to_contain_text("A legal declaration (nearest to the proposal):")
     expect(lines).to_contain_text("Grizzly Bears (bears) blocks Boggart Brute (brute)")  # short ids the page made
@@ -43,13 +46,13 @@ def test_509_1c_by_card_names_in_three_languages_saved_and_reloaded(page: Page, 
     take_shot(page, "509.1c-illegal-block-en")
 
     page.select_option("#lang", "fr")
-    expect(verdict).to_have_text("ILLÉGAL")
+    expect(verdict).to_have_text(re.compile(r"^ILLÉGAL, "))
     expect(lines).to_contain_text("Boggart Brute (brute) a la menace")
     expect(lines).to_contain_text("Une déclaration légale (la plus proche de la proposition) :")
     expect(page.locator("#board-title")).to_have_text("Champ de bataille")
     take_shot(page, "509.1c-illegal-block-fr")
     page.select_option("#lang", "es")
-    expect(verdict).to_have_text("ILEGAL")
+    expect(verdict).to_have_text(re.compile(r"^ILEGAL, "))
     expect(lines).to_contain_text("amenaza")
     take_shot(page, "509.1c-illegal-block-es")
     page.select_option("#lang", "en")
@@ -69,7 +72,7 @@ def test_509_1c_by_card_names_in_three_languages_saved_and_reloaded(page: Page, 
     expect(page.locator('#perms tbody tr[data-id="watchdog"] select.declare')).to_have_value("brute")
     expect(lines).to_contain_text("702.111b")
     declare(page, "bears", "brute")
-    expect(verdict).to_have_text("LEGAL")
+    expect(verdict).to_have_text(re.compile(r"^LEGAL, assuming"))
     take_shot(page, "509.1c-both-block-legal")
 
 

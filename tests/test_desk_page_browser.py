@@ -91,7 +91,8 @@ def test_phone_layout_wraps_and_declares_by_tapping_the_picture(browser: Browser
     phone = context.new_page()
     open_page(phone, desk)
     phone.set_input_files("#load", str(EXAMPLES / "cards-509.1c-menace.yaml"))
-    expect(phone.locator("#verdict")).to_have_text(re.compile(r"^ILLÉGAL, "))  # French; Watchdog's -1/-0 listed as assumed
+    # the phone's language, French; the verdict says what it assumed of Watchdog's -1/-0
+    expect(phone.locator("#verdict")).to_have_text(re.compile(r"^ILLÉGAL, "))
     expect(phone.locator("#perms thead")).to_be_hidden()  # no table header: each row names its fields
     expect(phone.locator("#perms tbody tr")).to_have_count(3)
     widths = phone.locator("#perms tbody tr").evaluate_all("rows => rows.map((r) => r.getBoundingClientRect().width)")

@@ -3,8 +3,9 @@
 Templates: "as long as COND, ~ PRED", "~ PRED as long as COND", "during your turn, ~ PRED", "~ can't attack /
 block (or attack or block) unless / if COND"; level up ("level N-M" and "level N+" with their abilities). COND:
 "you control a / another / N or more FILTER", "defending player controls …", "it's (not) your turn", "~ is
-monstrous", "~ is paired with another creature", "~ was kicked", "there are N or more +1/+1 counters on ~",
-"~ has a +1/+1 counter on it", "a creature died this turn". What doesn't fit stays **not applied**.
+monstrous", "~ is paired with another creature", "~ was kicked" (and "if ~ was kicked, it enters with … and with
+KEYWORD"), "there are N or more +1/+1 counters on ~", "~ has a +1/+1 counter on it", "a creature died this turn".
+What doesn't fit stays **not applied**.
 """
 
 from __future__ import annotations
@@ -101,6 +102,10 @@ class ConditionReader:
         restriction = re.fullmatch(
             rf"{SELF} can't (?P<what>attack or block|attack|block) (?P<word>unless|if) (?P<cond>.+)", s
         )
+        kicked = re.fullmatch(rf"if {SELF} was kicked, it enters with (?:.+? and )?with (?P<what>[^,]+)", s)
+        if kicked:  # Benalish Lancer, Kavu Titan: the keyword it enters with (its counters are the snapshot's)
+            found = self.predicate(f"has {kicked.group('what')}")
+            return None if found is None else {"when": {"kicked": True}, "abilities": found[0], "text": s}
         if restriction:
             inner = self.condition(restriction.group("cond"))
             if inner is None:

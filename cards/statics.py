@@ -54,6 +54,8 @@ _NOT_COMBAT = re.compile(r",? and its activated abilities can't be activated(?: 
 # Abilities granted in quotation marks ('have flying and "{R}: …"', 'has reach, "{2}, {T}: …," and "…"'); unclosed
 # when the sentence ended inside the quotation.
 _QUOTED = re.compile(r'(?:,\s*(?:and\s+)?|\s+and\s+|\s+)"(?P<quoted>[^"]*)(?:"|$),?')
+# A conditional ability's change of power or toughness, a pump or counters it enters with: the snapshot states both
+_SIZED = re.compile(r"\bgets? [+-][\dx]+/[+-][\dx]+|\benters with [^.]*\bcounters?\b")
 _STATIC_PUMP = re.compile(r"\bgets? [+-][\dx*]+/[+-][\dx*]+|\bhas base power and toughness\b")
 _COMBAT_TRIGGER = re.compile(r"^(?:when|whenever)\b[^,]*\b(?:attacks?|blocks?|becomes blocked|deals combat damage)\b")
 # Wordings that say what a simpler template says (CR 506.1: only creatures attack or block, so "as long as enchanted
@@ -441,7 +443,7 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
         conditional = conditions.sentence(item)
         if conditional is not None:
             out.conditional.append(conditional)
-            if re.search(r"\bgets? [+-][\dx]+/[+-][\dx]+", item):
+            if _SIZED.search(item):
                 out.note(item, "power_toughness", own=True)
             continue
         out.note(item, _why(item), own=True)
@@ -449,7 +451,7 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
         if (
             sentence in leveled
             or sentence in reading.unmapped
-            or not re.search(r"\bas long as\b|^during your turn\b", sentence)
+            or not re.search(rf"\bas long as\b|^during your turn\b|^if {SELF} was kicked, it enters with\b", sentence)
         ):
             continue
         if read_oracle(sentence, "", known_subtypes=known).abilities:
@@ -457,7 +459,7 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
         conditional = conditions.sentence(sentence)
         if conditional is not None and conditional not in out.conditional:
             out.conditional.append(conditional)
-            if re.search(r"\bgets? [+-][\dx]+/[+-][\dx]+", sentence):
+            if _SIZED.search(sentence):
                 out.note(sentence, "power_toughness", own=True)
     for item in reading.triggers_unmapped:
         out.note(item, _why(item) if not item.startswith(("when", "at ")) else "not_understood", own=True)

@@ -20,7 +20,6 @@ EFFECTS = labels("effects")
 EFFECTS_MISSES = {
     "A": {
         "Crow Scarer",  # "Cowards can't attack or block creatures you control"
-        "Benalish Lancer",  # "if ~ was kicked, it enters with … and with first strike"
         "Akron Legionnaire",  # "Except for creatures named …, creatures you control can't attack"
     },
     "B": {"Storm, Windrider"},  # "Creatures with flying can't attack you or block creatures you control"

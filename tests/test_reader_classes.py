@@ -132,3 +132,17 @@ def test_every_static_change_of_power_or_toughness_is_listed(name: str) -> None:
 def test_assigning_damage_as_though_unblocked_is_read() -> None:
     text = "You may have Thorn Elemental assign its combat damage as though it weren't blocked."
     assert "may_assign_damage_as_though_unblocked" in read_oracle(text, "Thorn Elemental").abilities
+
+
+# -- the class blind sample A showed, fixed before sample D was compared (docs/cards.md) ------------------------------
+@pytest.mark.parametrize(("name", "keyword"), [("Benalish Lancer", "first_strike"), ("Kavu Titan", "trample")])
+def test_a_kicked_creature_enters_with_its_keyword(name: str, keyword: str) -> None:
+    # 702.33d: "if ~ was kicked" is a fact of the permanent; its counters are a size the snapshot states
+    kicker = statics_of(name)
+    assert [(c["when"], c["abilities"]) for c in kicker.conditional] == [({"kicked": True}, [keyword])]
+    creature = {"id": "kicker", "card": name, "controller": "ana", "attacking": "ben"}
+    bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ben"}
+    unstated = check(block(creature, bears, blocks={"bears": "kicker"}))
+    assert ["kicked"] in [u.needs for u in unstated.unapplied]
+    stated = check(block({**creature, "kicked": True}, bears, blocks={"bears": "kicker"}))
+    assert [u.why for u in stated.unapplied] == ["power_toughness"]

@@ -132,6 +132,12 @@ class SelfInfo:
 _GRANT = re.compile(r"^(?:all )?(?P<who>(?!other\b|each other\b|non)[\w -]+?)(?: you control)? have (?P<what>[^\"]+)$")
 
 
+# A grant to a group named by a keyword (Sonorous Howlbonder); cards/statics.py reads it as an effect on others
+BY_KEYWORD_MIN_BLOCKERS = re.compile(
+    rf"each creature you control with (?P<keyword>\w+) can't be blocked except by (?P<n>{NUM}) or more creatures"
+)
+
+
 class _Reader:
     def __init__(self, known_subtypes: frozenset[str], itself: SelfInfo | None = None) -> None:
         self.filters = FilterPhrases(known_subtypes)
@@ -166,6 +172,15 @@ class _Reader:
             if result[0] == "ability":
                 found.append(result[1])
         return found
+
+    def grant_by_keyword(self, sentence: str, own: list[AbilityData]) -> list[AbilityData]:
+        """Sonorous Howlbonder: "each creature you control with menace can't be blocked except by three or more
+        creatures" includes the card when it has that keyword itself (read from the lines before)."""
+        match = BY_KEYWORD_MIN_BLOCKERS.fullmatch(sentence.rstrip("."))
+        if self.itself is None or "creature" not in self.itself.types or match is None:
+            return []
+        keyword = COMBAT_KEYWORDS.get(match.group("keyword"))
+        return [{"min_blockers": number(match.group("n"))}] if keyword is not None and keyword in own else []
 
     # -- keyword lines ----------------------------------------------------------------------------------------
     def keyword_line(self, line: str, acc: _Acc) -> bool:
@@ -456,7 +471,7 @@ class _Reader:
         if found is not None:
             acc.add(found)
             return
-        acc.add(self.grant_to_itself(sentence))
+        acc.add(self.grant_to_itself(sentence) or self.grant_by_keyword(sentence, acc.abilities))
         if _LEGALITY.search(_strip_filters(sentence)):
             (acc.not_own if self.is_not_own(sentence) else acc.unmapped).append(sentence)
 

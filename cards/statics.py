@@ -30,6 +30,7 @@ from .oracle import (
     _LEGALITY,
     _LEVEL,
     _UNSHOWN_THRESHOLD,
+    BY_KEYWORD_MIN_BLOCKERS,
     KEYWORD_LIST,
     Reading,
     normalise_text,
@@ -91,6 +92,11 @@ _TAX = re.compile(
 _NO_ATTACK = re.compile(r"(?P<who>.+?) can't attack you(?P<pw> or (?:a planeswalker|planeswalkers) you control)?")
 _LIMIT = re.compile(rf"no more than {NUM} creatures? can (?P<what>attack|block)(?P<you> you)? each combat")
 _CANT = re.compile(r"(?P<who>.+?) can't (?P<what>attack or block|attack|block)")
+_EXCEPT_FOR = re.compile(r"except for (?P<names>.+?), (?P<rest>.+)")
+_ATTACK_YOU_OR_BLOCK = re.compile(r"(?P<who>.+?) can't attack you or block (?P<what>.+)")
+_CANT_BLOCK_SOME = re.compile(
+    r"(?P<who>.+?) can't (?P<attack>attack or )?block (?P<what>creatures (?:you|your opponents) control)"
+)
 _HAVE = re.compile(r"(?:all )?(?P<who>.+?) (?:get [+-][\dx]+/[+-][\dx]+ and )?have (?P<what>.+)")
 # "creatures you control with flying" names a quality, it grants nothing (the reader's own check allows one word
 # between the noun and "with"; a group of creatures may have more: "creatures you control with defender").
@@ -139,9 +145,10 @@ class Statics:
 
 
 class _StaticReader:
-    def __init__(self, known: frozenset[str]) -> None:
+    def __init__(self, known: frozenset[str], name: str = "") -> None:
         self.filters = FilterPhrases(known)
         self.known = known
+        self.name = name  # the face's name, for "creatures named ~"
 
     def who(self, phrase: str) -> tuple[Data, bool] | None:
         """A group of creatures ("other Goblins you control", "creatures without flying") as a filter, and whether
@@ -200,6 +207,34 @@ class _StaticReader:
 
     def effect(self, s: str) -> list[Data] | None:
         """The statics a sentence about other objects states, or None if no template fits."""
+        except_for = _EXCEPT_FOR.fullmatch(s)
+        if except_for:  # Akron Legionnaire: the exceptions leave the group the rest of the sentence names
+            return self.excepting(except_for.group("names"), except_for.group("rest"))
+        attack_or_block = _ATTACK_YOU_OR_BLOCK.fullmatch(s)
+        if attack_or_block:  # Storm, Windrider: two effects on one group
+            who = attack_or_block.group("who")
+            first, second = (
+                self.effect(f"{who} can't attack you"),
+                self.effect(f"{who} can't block {attack_or_block.group('what')}"),
+            )
+            return None if first is None or second is None else first + second
+        block_some = _CANT_BLOCK_SOME.fullmatch(s)
+        if block_some:  # "Cowards can't block creatures you control": 509.1b, a restriction on the blockers
+            who, blocked = self.who(block_some.group("who")), self.who(block_some.group("what"))
+            if who is None or blocked is None or blocked[1]:
+                return None
+            grant: list[Any] = [{"cant_block": blocked[0]}]
+            static = {"effect": {"grant": grant, "to": who[0], **({"other": True} if who[1] else {})}}
+            # Crow Scarer's "can't attack … creatures you control": a creature attacks a player, a planeswalker or
+            # a battle (508.1b), so that half is listed, not read
+            return [{**static, "partial": True} if block_some.group("attack") else static]
+        by_keyword = BY_KEYWORD_MIN_BLOCKERS.fullmatch(s)
+        if by_keyword:  # Sonorous Howlbonder: a group named by a keyword its creatures have
+            keyword = COMBAT_KEYWORDS.get(by_keyword.group("keyword"))
+            if keyword is None:
+                return None
+            grant = [{"min_blockers": number(by_keyword.group("n"))}]
+            return [{"effect": {"grant": grant, "to": {"controller": "you", "abilities": [keyword]}}}]
         tax = _TAX.fullmatch(s)
         if tax:
             who = self.who(tax.group("who"))
@@ -272,6 +307,28 @@ class _StaticReader:
                 return None
             return [{"effect": {"grant": abilities, "to": who[0], **({"other": True} if who[1] else {})}}]
         return None
+
+    def excepting(self, names: str, rest: str) -> list[Data] | None:
+        """The statics of `rest`, each group without the creatures `names` lists ("creatures named ~ and artifact
+        creatures"); None if a piece is no filter or a group already excludes some."""
+        found = self.effect(rest)
+        excepted: list[Data] = []
+        for piece in re.split(r",? and |, ", names):
+            if piece == f"creatures named {SELF}" and self.name:
+                excepted.append({"names": [self.name]})
+                continue
+            flt = self.filters.parse(piece)
+            if flt is None:
+                return None
+            excepted.append(flt)
+        if found is None or not excepted:
+            return None
+        for static in found:
+            group = static["effect"].get("to")
+            if group is None or "not" in group:
+                return None
+            group["not"] = excepted[0] if len(excepted) == 1 else {"any_of": excepted}
+        return found
 
     def attached(self, s: str, out: Statics) -> bool:
         """An attachment's "enchanted creature has / can't / must ..." sentence; False if no template fits."""
@@ -353,7 +410,7 @@ def _why(text: str) -> str:
 def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Reading, known: frozenset[str]) -> Statics:
     """What the face does to other objects, and what of its combat text is not applied."""
     out = Statics()
-    reader = _StaticReader(known)
+    reader = _StaticReader(known, name)
     lines = [_rewritten(line) for line in normalise_text(text, name, supertypes)]
     for line in lines:
         enchant = _enchant(line)
@@ -417,6 +474,8 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
         if re.search(r"\bgets? [+-][\dx]+/[+-][\dx]+", bare):
             out.note(item, "power_toughness")
         for static in found:
+            if static.pop("partial", False):
+                out.note(item, "not_understood")
             static["text"] = s
             out.statics.append(static)
     conditions = ConditionReader(known)

@@ -146,3 +146,42 @@ def test_a_kicked_creature_enters_with_its_keyword(name: str, keyword: str) -> N
     assert ["kicked"] in [u.needs for u in unstated.unapplied]
     stated = check(block({**creature, "kicked": True}, bears, blocks={"bears": "kicker"}))
     assert [u.why for u in stated.unapplied] == ["power_toughness"]
+
+
+# -- the misses samples A, B and C left open, fixed before sample D was compared (docs/cards.md) ----------------------
+def test_storm_windrider_keeps_flyers_from_attacking_you_and_from_blocking_your_creatures() -> None:
+    storm = {"id": "storm", "card": "Storm, Windrider", "controller": "ben"}
+    drake = {"id": "drake", "card": "Wind Drake", "controller": "ana"}
+    bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ana"}
+    assert check(attack(storm, drake, bears, attacks={"drake": "ben"})).verdict == "illegal"
+    assert check(attack(storm, drake, bears, attacks={"bears": "ben"})).verdict == "legal"
+    # 509.1b: when ben attacks, ana's flyer can't block a creature ben (Storm's controller) controls
+    attacker = {"id": "bears2", "card": "Grizzly Bears", "controller": "ben", "attacking": "ana"}
+    board = {**drake, "id": "drake2"}
+    data = {"step": "declare_blockers", "active_player": "ben", "players": ["ana", "ben"]}
+    blocked = {**data, "permanents": [storm, attacker, board], "declaration": {"blocks": {"drake2": "bears2"}}}
+    assert check(snapshot_from_data(blocked)).verdict == "illegal"
+
+
+def test_akron_legionnaire_lets_only_itself_and_artifact_creatures_attack() -> None:
+    akron = {"id": "akron", "card": "Akron Legionnaire", "controller": "ana"}
+    bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ana"}
+    thopter = {"id": "thopter", "card": "Ornithopter", "controller": "ana"}
+    assert check(attack(akron, bears, thopter, attacks={"bears": "ben"})).verdict == "illegal"
+    assert check(attack(akron, bears, thopter, attacks={"akron": "ben", "thopter": "ben"})).verdict == "legal"
+
+
+def test_crow_scarer_keeps_cowards_from_blocking_and_lists_the_attack_half() -> None:
+    scarer = {"id": "scarer", "card": "Crow Scarer", "controller": "ana", "attacking": "ben"}
+    coward = {"id": "coward", "name": "Coward", "types": ["creature"], "subtypes": ["coward"], "power": 1}
+    coward |= {"toughness": 1, "controller": "ben"}
+    report = check(block(scarer, coward, blocks={"coward": "scarer"}))
+    assert report.verdict == "illegal"
+    assert "not_understood" in [u.why for u in report.unapplied]  # "can't attack … creatures you control" (508.1b)
+
+
+def test_sonorous_howlbonder_needs_three_blockers_for_each_menace_creature() -> None:
+    howl = {"id": "howl", "card": "Sonorous Howlbonder", "controller": "ana", "attacking": "ben"}
+    bears = [{"id": f"b{i}", "card": "Grizzly Bears", "controller": "ben"} for i in range(3)]
+    assert check(block(howl, *bears, blocks={"b0": "howl", "b1": "howl"})).verdict == "illegal"
+    assert check(block(howl, *bears, blocks={"b0": "howl", "b1": "howl", "b2": "howl"})).verdict == "legal"

@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 from .filter_phrases import FilterPhrases, number
-from .oracle import read_oracle
+from .oracle import _LEGALITY, read_oracle
 from .vocabulary import NUM, SELF
 
 Data = dict[str, Any]
@@ -92,6 +92,24 @@ class ConditionReader:
             return None
         return list(reading.abilities), pumped
 
+    def each_its_condition(self, s: str) -> list[Data] | None:
+        """Tribal Golem: "~ has trample as long as you control a Beast, haste as long as you control a Goblin, …":
+        one entry per ability; a quoted ability that bears on no declaration ("{B}: Regenerate ~") is left out.
+        None if a piece is no ability with its condition."""
+        listed = re.fullmatch(rf"{SELF} has (.+ as long as .+), and (.+ as long as .+)", s.rstrip("."))
+        if listed is None:
+            return None
+        out: list[Data] = []
+        for piece in [*listed.group(1).split(", "), listed.group(2)]:
+            quoted = re.fullmatch(r'"[^"]*" as long as .+', piece)
+            if quoted and not _LEGALITY.search(piece.split(" as long as ")[0]):
+                continue
+            entry = self.sentence(f"{SELF} has {piece}")
+            if entry is None:
+                return None
+            out.append(entry)
+        return out or None
+
     def sentence(self, s: str) -> Data | None:
         """One conditional sentence as a `conditional` entry, or None."""
         s = s.rstrip(".").strip()
@@ -102,9 +120,13 @@ class ConditionReader:
         restriction = re.fullmatch(
             rf"{SELF} can't (?P<what>attack or block|attack|block) (?P<word>unless|if) (?P<cond>.+)", s
         )
-        kicked = re.fullmatch(rf"if {SELF} was kicked, it enters with (?:.+? and )?with (?P<what>[^,]+)", s)
-        if kicked:  # Benalish Lancer, Kavu Titan: the keyword it enters with (its counters are the snapshot's)
-            found = self.predicate(f"has {kicked.group('what')}")
+        kicked = re.fullmatch(
+            rf"if {SELF} was kicked, it enters with (?:.+? and )?with (?P<after>[^,]+)|"
+            rf"if {SELF} was kicked, it enters with (?P<before>[\w ]+?) and with [^,]+? counters? on it(?:, where .+)?",
+            s,
+        )
+        if kicked:  # Benalish Lancer, Kavu Titan, Dralnu's Pet: the keyword it enters with (its counters are stated)
+            found = self.predicate(f"has {kicked.group('after') or kicked.group('before')}")
             return None if found is None else {"when": {"kicked": True}, "abilities": found[0], "text": s}
         if restriction:
             inner = self.condition(restriction.group("cond"))

@@ -138,6 +138,10 @@ BY_KEYWORD_MIN_BLOCKERS = re.compile(
 )
 
 
+# Where a sentence ends: after a period, or after a quoted ability's closing period ('and "{1}: … turn." It's a …')
+SENTENCE_END = re.compile(r'(?<=\.)\s+(?=[^\s])|(?<=\.")\s+(?=[^\s])')
+
+
 class _Reader:
     def __init__(self, known_subtypes: frozenset[str], itself: SelfInfo | None = None) -> None:
         self.filters = FilterPhrases(known_subtypes)
@@ -453,7 +457,7 @@ class _Reader:
                     acc.not_own.append(line)
                 continue
             subject = None
-            for sentence in re.split(r"(?<=\.)\s+(?=[^\s])", line):
+            for sentence in re.split(SENTENCE_END, line):
                 sentence = sentence.strip()
                 if subject and sentence.startswith("it "):  # "It" is the enchanted creature (Gutter Shortcut)
                     sentence = f"{subject} {sentence.removeprefix('it ')}"

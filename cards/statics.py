@@ -32,6 +32,7 @@ from .oracle import (
     _UNSHOWN_THRESHOLD,
     BY_KEYWORD_MIN_BLOCKERS,
     KEYWORD_LIST,
+    SENTENCE_END,
     Reading,
     normalise_text,
     read_oracle,
@@ -44,10 +45,12 @@ Data = dict[str, Any]
 _ABILITY_WORD = re.compile(r"^[a-z][a-z' -]* — (?=.)")
 _ONE_SHOT = re.compile(
     r"^(when|whenever|at the|at end)\b|^•|^[^\"]*?:\s|\btarget\b|\bthis turn\b|\bthis combat\b|"
-    r"\buntil end of (turn|combat)\b|\buntil your next turn\b"
+    r"\buntil end of (turn|combat)\b|\buntil your next turn\b|\bperpetually\b"
 )
 _CONDITION = re.compile(r"^(as long as|if|unless|during|for each)\b|\b(as long as|unless|if(?! able))\b")
-_PUMP = re.compile(r"^gets? [+-][\dx*]+/[+-][\dx*]+(?: for each [^,]+?)?(?:,? and |, |$)")
+_PUMP = re.compile(
+    r"^(?:gets? [+-][\dx*]+/[+-][\dx*]+(?: for each [^,]+?)?|has base power and toughness \d+/\d+)(?:,? and |, |$)"
+)
 _ATTACHED = re.compile(r"\b(enchanted|equipped) (creature|permanent)\b|\bfortified land\b")
 # What an attachment forbids beside attacking and blocking bears on no declaration (Arrest, Bound in Gold).
 _NOT_COMBAT = re.compile(r",? and its activated abilities can't be activated(?: unless they're mana abilities)?$")
@@ -95,8 +98,10 @@ _CANT = re.compile(r"(?P<who>.+?) can't (?P<what>attack or block|attack|block)")
 _EXCEPT_FOR = re.compile(r"except for (?P<names>.+?), (?P<rest>.+)")
 _ATTACK_YOU_OR_BLOCK = re.compile(r"(?P<who>.+?) can't attack you or block (?P<what>.+)")
 _CANT_BLOCK_SOME = re.compile(
-    r"(?P<who>.+?) can't (?P<attack>attack or )?block (?P<what>creatures (?:you|your opponents) control)"
+    r"(?P<who>.+?) can't (?P<attack>attack or )?block (?P<what>creatures (?:you|your opponents) control|"
+    r"creatures with (?:power|toughness) \S+ or (?:less|greater))"
 )
+_EACH = re.compile(r"each creature(?P<rest>(?: you control| your opponents control)?) (?P<what>can't be blocked .+)")
 _HAVE = re.compile(r"(?:all )?(?P<who>.+?) (?:get [+-][\dx]+/[+-][\dx]+ and )?have (?P<what>.+)")
 # "creatures you control with flying" names a quality, it grants nothing (the reader's own check allows one word
 # between the noun and "with"; a group of creatures may have more: "creatures you control with defender").
@@ -156,17 +161,19 @@ class _StaticReader:
         phrase = phrase.removeprefix("all ")
         other = phrase.startswith("other ")
         phrase = phrase.removeprefix("other ")
+        out: Data = {}
+        # "creatures [your opponents control] without flying or reach"
+        without = re.fullmatch(r"(.+?) without (\w+(?: or \w+)*)", phrase)
+        if without:
+            keywords = without.group(2).split(" or ")
+            if not all(k in COMBAT_KEYWORDS for k in keywords):
+                return None
+            phrase = without.group(1)
+            out["not"] = {"abilities": [COMBAT_KEYWORDS[k] for k in keywords]}
         match = _CONTROL.fullmatch(phrase)
         if match is None:
             return None
         head, whose = match.group("who"), match.group("whose")
-        out: Data = {}
-        without = re.fullmatch(r"(.+?) without (\w+)", head)
-        if without:
-            if without.group(2) not in COMBAT_KEYWORDS:
-                return None
-            head = without.group(1)
-            out["not"] = {"abilities": [COMBAT_KEYWORDS[without.group(2)]]}
         flt = self.filters.parse(head)
         parts = head.split(" and ")
         if flt is None and len(parts) > 1 and all(p.endswith("creatures") for p in parts):
@@ -218,16 +225,24 @@ class _StaticReader:
                 self.effect(f"{who} can't block {attack_or_block.group('what')}"),
             )
             return None if first is None or second is None else first + second
+        each = _EACH.fullmatch(s)
+        if each:  # Familiar Ground: "each creature you control can't be blocked by more than one creature"
+            who = self.who(f"creatures{each.group('rest')}")
+            reading = read_oracle(f"{SELF} {each.group('what')}.", "", known_subtypes=self.known)
+            if who is None or reading.unmapped or reading.not_own or not reading.abilities:
+                return None
+            granted: list[Any] = list(reading.abilities)
+            return [{"effect": {"grant": granted, "to": who[0], **({"other": True} if who[1] else {})}}]
         block_some = _CANT_BLOCK_SOME.fullmatch(s)
         if block_some:  # "Cowards can't block creatures you control": 509.1b, a restriction on the blockers
             who, blocked = self.who(block_some.group("who")), self.who(block_some.group("what"))
             if who is None or blocked is None or blocked[1]:
                 return None
             grant: list[Any] = [{"cant_block": blocked[0]}]
-            static = {"effect": {"grant": grant, "to": who[0], **({"other": True} if who[1] else {})}}
+            restriction: Data = {"effect": {"grant": grant, "to": who[0], **({"other": True} if who[1] else {})}}
             # Crow Scarer's "can't attack … creatures you control": a creature attacks a player, a planeswalker or
             # a battle (508.1b), so that half is listed, not read
-            return [{**static, "partial": True} if block_some.group("attack") else static]
+            return [{**restriction, "partial": True} if block_some.group("attack") else restriction]
         by_keyword = BY_KEYWORD_MIN_BLOCKERS.fullmatch(s)
         if by_keyword:  # Sonorous Howlbonder: a group named by a keyword its creatures have
             keyword = COMBAT_KEYWORDS.get(by_keyword.group("keyword"))
@@ -240,7 +255,7 @@ class _StaticReader:
             who = self.who(tax.group("who"))
             if who is None or who[1]:
                 return None
-            effect: Data = {"attack_cost": tax.group("cost").upper(), "defender": "you"}
+            effect: dict[str, Any] = {"attack_cost": tax.group("cost").upper(), "defender": "you"}
             if tax.group("pw"):
                 effect["planeswalkers"] = True
             if who[0]:
@@ -279,10 +294,10 @@ class _StaticReader:
             return [{"effect": {"grant": grant, "to": who[0], **({"other": True} if who[1] else {})}}]
         only = re.fullmatch(r"(?P<who>.+?) can block only (?P<what>.+)", s)
         if only:
-            who, blocked = self.who(only.group("who")), self.filters.parse(only.group("what"))
-            if who is None or blocked is None:
+            who, only_blocked = self.who(only.group("who")), self.filters.parse(only.group("what"))
+            if who is None or only_blocked is None:
                 return None
-            only_grant: list[Any] = [{"can_block_only": blocked}]
+            only_grant: list[Any] = [{"can_block_only": only_blocked}]
             return [{"effect": {"grant": only_grant, "to": who[0], **({"other": True} if who[1] else {})}}]
         have_and_attack = re.fullmatch(r"(?P<who>.+?) have (?P<what>.+?) and attack each combat if able", s)
         if have_and_attack:  # Hellraiser Goblin
@@ -346,18 +361,29 @@ class _StaticReader:
             if not re.match(r"(?:has|have|can|can't|attacks|blocks|must|is)\b", predicate):
                 predicate = f"has {predicate}"
             text = f"{SELF} {predicate}"
-        pieces = [text] if not pump else [f"{SELF} {p}" for p in re.split(r", and |, (?=has|is|can)", predicate)]
+        pieces = [text] if not pump else [f"{SELF} {p}" for p in re.split(r", and |, (?=(?:has|is|can)\b)", predicate)]
         keywords = re.fullmatch(rf"{SELF} has (.+?)(?:, where x is [^,]+)?", text)
         if not pump and keywords and read_oracle(text + ".", "", known_subtypes=self.known).unmapped:
             pieces = [f"{SELF} has {k}" for k in re.split(KEYWORD_LIST, keywords.group(1))]
         read_any = False
         for piece in pieces:
             piece = piece if piece.startswith(SELF) or "do so" in piece else f"{SELF} {piece}"
+            if piece == f"{SELF} can't block creatures you control":  # Spectral Grasp: `you`, resolved as it applies
+                read_any = True
+                out.grants_attached.append({"cant_block": {"controller": "you"}})
+                continue
             if piece == f"{SELF} is goaded":  # 701.38a: goaded by the attachment's controller, `you` until applied
                 read_any = True
                 out.grants_attached.append({"goaded_by": ["you"]})
                 continue
             reading = read_oracle(piece + ".", "", known_subtypes=self.known)
+            has_list = re.fullmatch(rf"{SELF} has ([^\"]+)", piece)
+            if has_list and (reading.unmapped or not reading.abilities):  # "has flying, haste" after a pump
+                listed = self.keywords(has_list.group(1))
+                if listed:
+                    read_any = True
+                    out.grants_attached += [k for k in listed if k not in out.grants_attached]
+                    continue
             if reading.unmapped or reading.not_own or not (reading.abilities or reading.triggers):
                 if len(pieces) == 1:
                     return False
@@ -382,7 +408,7 @@ def _sentences(lines: Iterable[str]) -> list[str]:
     out = []
     for line in lines:
         line = _ABILITY_WORD.sub("", line)
-        out += [s.strip() for s in re.split(r"(?<=\.)\s+(?=[^\s])", line) if s.strip()]
+        out += [s.strip() for s in re.split(SENTENCE_END, line) if s.strip()]
     return out
 
 
@@ -454,8 +480,10 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
         # a quality named, nothing granted or forbidden: "creatures you control with flying get +1/+0"
         # a trigger's condition is the trigger reader's: what bears on legality is in its effect (Thoughtweft Imbuer)
         effect_part = re.sub(r"^(?:when|whenever|at)\b[^,]*, ", "", bare)
-        if re.search(r"\bcreate\b", effect_part):  # a keyword counter on the tokens made: theirs, stated with them
-            effect_part = re.sub(r"\bput an? [\w ]+ counter on each of them\b", "", effect_part)
+        if re.search(r"\bcreate\b", effect_part):  # a keyword counter or keyword of the tokens made: theirs
+            effect_part = re.sub(r"\bput an? [\w ]+ counter on each of them\b|\bthey gain [\w ,]+", "", effect_part)
+        # Shang-Chi: activating abilities "as though they had haste" is no attack (302.6 is about {T} abilities)
+        effect_part = re.sub(r"\bactivate abilities of [^.]*? as though [\w ]+ had haste\b", "", effect_part)
         named = effect_part if re.search(r"\bbecomes? [^.]*\bwith\b", effect_part) else _QUALITY.sub("", effect_part)
         combat = bool(_LEGALITY.search(named))
         if _ONE_SHOT.search(bare):
@@ -467,6 +495,13 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
                 out.note(item, "one_shot" if unread else _why(s))
             continue
         found = reader.effect(s)
+        paired = re.fullmatch(rf"(as long as {SELF} is paired with another creature), both creatures have (.+)", s)
+        if found is None and paired:  # soulbond (702.95a): the card's own half is read, its partner's listed
+            conditional = ConditionReader(known).sentence(f"{paired.group(1)}, {SELF} has {paired.group(2)}")
+            if conditional is not None:
+                out.conditional.append({**conditional, "text": s})
+                out.note(item, "not_understood")
+                continue
         if found is None:
             if combat or unread:
                 out.note(item, "one_shot" if unread else _why(s))
@@ -483,9 +518,13 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
     out.conditional += levels
     for size in sizes:  # a level's power and toughness: the damage step and power filters judge the stated ones
         out.note(size, "power_toughness", own=True)
+    for sentence in _sentences(lines):  # counters it enters with (614.1c): a size the snapshot states (Kalonian Hydra)
+        if re.match(rf"(?:if {SELF} was kicked[^,]*, )?(?:{SELF}|it) enters with [^.]*\+1/\+1 counters?\b", sentence):
+            out.note(sentence, "power_toughness", own=True)
     for sentence in _sentences(lines):  # a static change of power or toughness (Glorious Anthem, Skycat Sovereign)
         bare = _unquoted(sentence)[0]
-        if _STATIC_PUMP.search(bare) and not _ONE_SHOT.search(bare) and sentence not in leveled:
+        counted = re.sub(r"\bfor each [^,.]*", "", bare)  # Moraug: "for each time it has attacked this turn"
+        if _STATIC_PUMP.search(bare) and not _ONE_SHOT.search(counted) and sentence not in leveled:
             out.note(sentence, "power_toughness", own=bare.startswith(SELF))
     read_levels = {c["text"].split(": ", 1)[1] for c in levels}
     for item in reading.unmapped:
@@ -504,6 +543,10 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
             out.conditional.append(conditional)
             if _SIZED.search(item):
                 out.note(item, "power_toughness", own=True)
+            continue
+        several = conditions.each_its_condition(item)
+        if several is not None:
+            out.conditional += several
             continue
         out.note(item, _why(item), own=True)
     for sentence in _sentences(lines):  # a condition on an ability that bears only on damage (Toxic Iguanar)

@@ -119,10 +119,30 @@ def _attached(snapshot: Snapshot, tick: Tick) -> dict[str, list[Ability]]:
 
 
 def _as_controller(ability: Ability, controller: str) -> Ability:
-    """An attachment's grant with `you` as its controller (Bloodthirsty Blade: "is goaded", 701.38a)."""
+    """An attachment's grant with `you` as its controller (Bloodthirsty Blade: "is goaded", 701.38a; Spectral Grasp:
+    "can't block creatures you control", `controller: you` in a filter)."""
     if isinstance(ability, GoadedBy) and YOU in ability.goaded_by:
         return ability.model_copy(update={"goaded_by": tuple(controller if p == YOU else p for p in ability.goaded_by)})
-    return ability
+    if isinstance(ability, str):
+        return ability
+    data = _ability_adapter().dump_python(ability, mode="json", by_alias=True, exclude_none=True)
+    if not _names_you(data):
+        return ability
+    resolved: Ability = _ability_adapter().validate_python(_resolve_players(data, controller, None))
+    return resolved
+
+
+@cache
+def _ability_adapter() -> TypeAdapter[Any]:
+    return TypeAdapter(Ability)
+
+
+def _names_you(data: Any) -> bool:
+    if isinstance(data, dict):
+        return any((k == "controller" and v == YOU) or _names_you(v) for k, v in data.items())
+    if isinstance(data, list):
+        return any(_names_you(v) for v in data)
+    return False
 
 
 def applied(snapshot: Snapshot, tick: Tick = _untimed) -> Snapshot:

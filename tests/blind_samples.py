@@ -2,7 +2,7 @@
 draws from the current database, each labelled from the Oracle text by someone who had not seen the reader's output
 on those faces. Sample A was compared first and the reader's errors on it were fixed as classes; sample B was
 compared only after those fixes (its first comparison is a blind estimate), and its errors were fixed too; sample C,
-drawn leaving out A and B, was compared only after those.
+drawn leaving out A and B, was compared only after those, and D, drawn leaving out A, B and C, after C's fixes.
 
 A draw excludes every card of the older label files (those were used while the reader was written), then samples
 with `random.Random(seed)` from the sorted candidates: for the Oracle reader, the faces whose text mentions
@@ -23,9 +23,10 @@ from combatcheck.cards.oracle import normalise_text
 
 DATA = Path(__file__).resolve().parent / "data"
 OLDER_LABELS = ("cards_labelled.yaml", "cards_effects_labelled.yaml", "cards_triggers_labelled.yaml")
-SEEDS = {"A": 20261203, "B": 20261204, "C": 20261205}
+SEEDS = {"A": 20261203, "B": 20261204, "C": 20261205, "D": 20261206}
 SIZES = {"own": 120, "effects": 80}
-C_SIZES = {"own": 120, "effects": 120}  # C also leaves out the faces of A and B, of both kinds
+# C and D also leave out the faces of the samples before them, of both kinds
+LATER_SIZES = {"C": {"own": 120, "effects": 120}, "D": {"own": 120, "effects": 160}}
 OWN_FILE = DATA / "cards_sample_2026.yaml"
 EFFECTS_FILE = DATA / "cards_effects_sample_2026.yaml"
 
@@ -65,10 +66,24 @@ def older_labelled() -> set[str]:
     return out
 
 
+# A later draw leaves out every earlier one, so each draw is made once per database; the database is kept beside
+# its draws so that its id can't be reused by another object while the entry lives.
+_DRAWS: dict[tuple[int, str, str], tuple[CardDatabase, list[str]]] = {}
+_NETTED: dict[tuple[int, str], tuple[CardDatabase, list[str]]] = {}
+
+
 def candidates(db: CardDatabase, kind: str, sample: str = "A") -> list[str]:
     used = older_labelled()
-    if sample == "C":
-        used |= {name for k in SIZES for letter in ("A", "B") for name in drawn(db, k, letter)}
+    before = list(SEEDS)[: list(SEEDS).index(sample)] if sample in LATER_SIZES else []
+    used |= {name for k in SIZES for letter in before for name in drawn(db, k, letter)}
+    return [n for n in _netted(db, kind) if n not in used]
+
+
+def _netted(db: CardDatabase, kind: str) -> list[str]:
+    """The sorted faces a kind's net catches, before any exclusion."""
+    cached = _NETTED.get((id(db), kind))
+    if cached is not None and cached[0] is db:
+        return cached[1]
     if kind == "own":
         found = sorted(n for n, face in db.cards.items() if OWN_NET.search(face.text.lower()))
     else:
@@ -80,15 +95,21 @@ def candidates(db: CardDatabase, kind: str, sample: str = "A") -> list[str]:
                 for line in normalise_text(face.text, face.name, face.supertypes)
             )
         )
-    return [n for n in found if n not in used]
+    _NETTED[(id(db), kind)] = (db, found)
+    return found
 
 
 def size(kind: str, sample: str) -> int:
-    return C_SIZES[kind] if sample == "C" else SIZES[kind]
+    return LATER_SIZES[sample][kind] if sample in LATER_SIZES else SIZES[kind]
 
 
 def drawn(db: CardDatabase, kind: str, sample: str) -> list[str]:
-    return random.Random(SEEDS[sample]).sample(candidates(db, kind, sample), size(kind, sample))
+    cached = _DRAWS.get((id(db), kind, sample))
+    if cached is not None and cached[0] is db:
+        return list(cached[1])
+    names = random.Random(SEEDS[sample]).sample(candidates(db, kind, sample), size(kind, sample))
+    _DRAWS[(id(db), kind, sample)] = (db, names)
+    return list(names)
 
 
 def labels(kind: str) -> dict[str, list[dict[str, Any]]]:

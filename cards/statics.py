@@ -345,8 +345,10 @@ class _StaticReader:
             group["not"] = excepted[0] if len(excepted) == 1 else {"any_of": excepted}
         return found
 
-    def attached(self, s: str, out: Statics) -> bool:
-        """An attachment's "enchanted creature has / can't / must ..." sentence; False if no template fits."""
+    def attached(self, s: str, out: Statics, listed_as: str = "") -> bool:
+        """An attachment's "enchanted creature has / can't / must ..." sentence; False if no template fits. What is
+        not applied is listed under `listed_as`, the sentence as printed, so that it is listed once."""
+        listed_as = listed_as or s
         text = _ATTACHED.sub(SELF, _NOT_COMBAT.sub("", s))
         text = re.sub(r"can't attack, block, or (?:crew vehicles|transform)", "can't attack or block", text)
         if not text.startswith(SELF) and f"block {SELF} do so" not in text:
@@ -354,7 +356,7 @@ class _StaticReader:
         predicate = text.removeprefix(f"{SELF} ")
         pump = _PUMP.match(predicate)
         if pump:
-            out.note(s, "power_toughness")
+            out.note(listed_as, "power_toughness")
             predicate = predicate[pump.end() :]
             if not predicate:
                 return True
@@ -387,7 +389,7 @@ class _StaticReader:
             if reading.unmapped or reading.not_own or not (reading.abilities or reading.triggers):
                 if len(pieces) == 1:
                     return False
-                out.note(s, "not_understood")  # part of it is applied, the rest ("is a black Zombie") is not
+                out.note(listed_as, "not_understood")  # part of it is applied, the rest ("is a black Zombie") is not
                 continue
             read_any = True
             for ability in [*reading.abilities, *reading.triggers]:
@@ -491,7 +493,7 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
                 out.note(item, "one_shot")
             continue
         if _ATTACHED.search(s) and not re.match(r"^(as long as|if)\b", s):
-            if not reader.attached(s, out) and (combat or unread):
+            if not reader.attached(s, out, listed_as=item) and (combat or unread):
                 out.note(item, "one_shot" if unread else _why(s))
             continue
         found = reader.effect(s)
@@ -521,6 +523,10 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
     for sentence in _sentences(lines):  # counters it enters with (614.1c): a size the snapshot states (Kalonian Hydra)
         if re.match(rf"(?:if {SELF} was kicked[^,]*, )?(?:{SELF}|it) enters with [^.]*\+1/\+1 counters?\b", sentence):
             out.note(sentence, "power_toughness", own=True)
+            # Cetavolver: "kicked with its {1}{r} kicker": which kicker was paid is no fact a snapshot states
+            keyword = re.search(r"\band with ([\w ]+)$", sentence.rstrip("."))
+            if re.match(rf"if {SELF} was kicked with\b", sentence) and keyword and keyword[1] in COMBAT_KEYWORDS:
+                out.note(sentence, "condition", own=True)
     for sentence in _sentences(lines):  # a static change of power or toughness (Glorious Anthem, Skycat Sovereign)
         bare = _unquoted(sentence)[0]
         counted = re.sub(r"\bfor each [^,.]*", "", bare)  # Moraug: "for each time it has attacked this turn"

@@ -185,3 +185,88 @@ def test_sonorous_howlbonder_needs_three_blockers_for_each_menace_creature() -> 
     bears = [{"id": f"b{i}", "card": "Grizzly Bears", "controller": "ben"} for i in range(3)]
     assert check(block(howl, *bears, blocks={"b0": "howl", "b1": "howl"})).verdict == "illegal"
     assert check(block(howl, *bears, blocks={"b0": "howl", "b1": "howl", "b2": "howl"})).verdict == "legal"
+
+
+# -- the classes blind sample D showed (docs/cards.md) ---------------------------------------------------------------
+def test_spectral_grasp_keeps_its_creature_from_blocking_the_aura_controllers_creatures() -> None:
+    bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ana", "attacking": "ben"}
+    ox = {"id": "ox", "card": "Grizzly Bears", "controller": "ben"}
+    grasp = {"id": "grasp", "card": "Spectral Grasp", "controller": "ana", "attached_to": "ox"}
+    assert check(block(bears, ox, grasp, blocks={"ox": "bears"})).verdict == "illegal"  # `you` is ana (509.1b)
+    report = check(block(bears, ox, grasp, blocks={}))
+    assert report.verdict == "legal"
+    assert [u.why for u in report.unapplied] == ["not_understood"]  # "can't attack you or planeswalkers …": listed
+
+
+def test_spectral_grasp_lets_its_creature_block_someone_elses_creature() -> None:
+    data = {"step": "declare_blockers", "active_player": "cat", "players": ["ana", "ben", "cat"]}
+    wolf = {"id": "wolf", "card": "Grizzly Bears", "controller": "cat", "attacking": "ben"}
+    ox = {"id": "ox", "card": "Grizzly Bears", "controller": "ben"}
+    grasp = {"id": "grasp", "card": "Spectral Grasp", "controller": "ana", "attached_to": "ox"}
+    board = {**data, "permanents": [wolf, ox, grasp], "declaration": {"blocks": {"ox": "wolf"}}}
+    assert check(snapshot_from_data(board)).verdict == "legal"
+
+
+def test_familiar_ground_lets_each_creature_you_control_be_blocked_by_one_creature_at_most() -> None:
+    ground = {"id": "ground", "card": "Familiar Ground", "controller": "ana"}
+    bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ana", "attacking": "ben"}
+    blockers = [{"id": f"b{i}", "card": "Grizzly Bears", "controller": "ben"} for i in range(2)]
+    assert check(block(ground, bears, *blockers, blocks={"b0": "bears", "b1": "bears"})).verdict == "illegal"
+    assert check(block(ground, bears, *blockers, blocks={"b0": "bears"})).verdict == "legal"
+
+
+def test_sidar_kondo_keeps_ground_creatures_from_blocking_small_creatures() -> None:
+    sidar = {"id": "sidar", "card": "Sidar Kondo of Jamuraa", "controller": "ana"}
+    bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ana", "attacking": "ben"}
+    giant = {"id": "giant", "card": "Hill Giant", "controller": "ben"}
+    spider = {"id": "spider", "card": "Giant Spider", "controller": "ben"}
+    assert check(block(sidar, bears, giant, spider, blocks={"giant": "bears"})).verdict == "illegal"
+    assert check(block(sidar, bears, giant, spider, blocks={"spider": "bears"})).verdict == "legal"  # reach
+
+
+def test_tribal_golem_has_each_keyword_under_its_own_condition() -> None:
+    golem = {"id": "golem", "card": "Tribal Golem", "controller": "ana", "attacking": "ben"}
+    wizard = {"id": "wizard", "name": "Apprentice", "types": ["creature"], "subtypes": ["wizard"], "power": 1}
+    wizard |= {"toughness": 1, "controller": "ana"}
+    bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ben"}
+    assert check(block(golem, wizard, bears, blocks={"bears": "golem"})).verdict == "illegal"  # flying (702.9b)
+    assert check(block(golem, bears, blocks={"bears": "golem"})).verdict == "legal"
+
+
+def test_a_paired_creature_has_its_soulbond_keyword_and_its_partners_half_is_listed() -> None:
+    trappers = statics_of("Geist Trappers")
+    assert [(c["when"], c["abilities"]) for c in trappers.conditional] == [({"paired": True}, ["reach"])]
+    assert [u["why"] for u in trappers.unapplied] == ["not_understood"]  # "both creatures": the partner's half
+
+
+@pytest.mark.parametrize("name", ["Kalonian Hydra", "Dralnu's Pet"])
+def test_counters_a_permanent_enters_with_are_a_size_the_snapshot_states(name: str) -> None:
+    # 614.1c: a replacement effect as it entered; the counters are on the board, and the snapshot states its size
+    assert ("power_toughness", True) in [(u["why"], u.get("own", False)) for u in statics_of(name).unapplied]
+
+
+def test_which_kicker_was_paid_is_a_condition_the_board_cant_show() -> None:
+    assert [u["why"] for u in statics_of("Cetavolver").unapplied] == ["condition", "condition"]
+
+
+def test_an_equipment_setting_base_power_and_toughness_grants_its_keyword() -> None:
+    blade = statics_of("Blade of the Oni")
+    assert blade.grants_attached == ["menace"]
+    assert [u["why"] for u in blade.unapplied] == ["not_understood"]  # "is a black Demon": listed once
+
+
+def test_keywords_after_a_pump_are_granted_and_the_text_listed_once() -> None:
+    destiny = statics_of("Draconic Destiny")
+    assert destiny.grants_attached == ["flying", "haste"]
+    assert [u["why"] for u in destiny.unapplied] == ["power_toughness"]
+
+
+def test_a_pump_counted_for_each_attack_is_a_static_power_change() -> None:
+    assert [u["why"] for u in statics_of("Moraug, Fury of Akoum").unapplied] == ["power_toughness"]
+
+
+@pytest.mark.parametrize("name", ["Rionya, Fire Dancer", "Shang-Chi, Master of Kung Fu", "Garruk, Unleashed"])
+def test_text_that_bears_on_no_declaration_is_not_listed(name: str) -> None:
+    # Rionya's tokens gain haste as they are made (their own ability, stated on the board); Shang-Chi's haste is for
+    # activating abilities (302.6); Garruk's +1 is a one-shot effect the snapshot states
+    assert statics_of(name).unapplied == []

@@ -8,7 +8,8 @@ from typing import Any
 from ..limits import clip
 from .db import CardDatabase, CardFace, as_int, database
 from .oracle import Reading, SelfInfo, read_oracle
-from .statics import Statics, read_statics
+from .static_templates import Statics
+from .statics import read_statics
 
 NEWER = "`combatcheck cards update` or `combatcheck cards import FILE` brings newer cards"
 

@@ -14,7 +14,8 @@ import re
 from typing import Any
 
 from .filter_phrases import FilterPhrases, number
-from .oracle import _LEGALITY, read_oracle
+from .oracle import read_oracle
+from .oracle_text import LEGALITY
 from .vocabulary import NUM, SELF
 
 Data = dict[str, Any]
@@ -102,7 +103,7 @@ class ConditionReader:
         out: list[Data] = []
         for piece in [*listed.group(1).split(", "), listed.group(2)]:
             quoted = re.fullmatch(r'"[^"]*" as long as .+', piece)
-            if quoted and not _LEGALITY.search(piece.split(" as long as ")[0]):
+            if quoted and not LEGALITY.search(piece.split(" as long as ")[0]):
                 continue
             entry = self.sentence(f"{SELF} has {piece}")
             if entry is None:

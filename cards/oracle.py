@@ -22,7 +22,13 @@ from typing import Any
 
 from .declaration_phrases import SIMPLE_PREDICATES, mana_value_quality, own_grant, own_predicate
 from .filter_phrases import FilterPhrases, number
-from .names import self_names
+from .oracle_text import (
+    KEYWORD_LIST,
+    LEGALITY,
+    SENTENCE_END,
+    normalise_text,
+    strip_filters,
+)
 from .trigger_reader import TriggerAcc, TriggerReader
 from .vocabulary import (
     BASIC_LAND_TYPES,
@@ -39,15 +45,6 @@ from .vocabulary import (
 
 AbilityData = str | dict[str, Any]
 
-# Text that bears on whether an attack or block is legal; lines without it are ignored.
-_LEGALITY = re.compile(
-    r"can't attack|can't block|can't be blocked|can't be attacked|\bcan block\b|\bcan attack\b|\bif able\b|able to block|"
-    r"must be blocked|\bblocks? (this turn|each)|\battacks? (this turn|each)|as though (it|they) didn't have|as though (it|they) had (flying|reach|shadow|horsemanship|haste)|"
-    r"no more than .* can (attack|block)|\bunblockable\b|\balone\b|"
-    r"\b(flying|reach|shadow|horsemanship|fear|intimidate|menace|skulk|defender|haste|banding|"
-    r"\w+walk|protection from|earthbend)\b"
-)
-_REMINDER = re.compile(r"\s*\([^()]*\)")
 _ABILITY_WORD = re.compile(r"^[a-z][a-z' -]* — (?=.)")
 _LEVEL = re.compile(r"^level \d+(-\d+|\+)$")
 _ACTIVATED = re.compile(r"^[^\"]*?:\s")
@@ -58,8 +55,6 @@ _CLASS_LEVEL = re.compile(r"^(\{[^}]+\})+: level \d+$")
 # keywords that bear on the damage step, so that such an ability is listed rather than dropped.
 _UNSHOWN_THRESHOLD = re.compile(r"^(max speed — |\d+\+ \| )")
 _DAMAGE_WORDS = re.compile(r"first strike|double strike|deathtouch|trample|lifelink|infect|wither|indestructible")
-# The separators of a list of keywords; "protection from black and from red" is one keyword.
-KEYWORD_LIST = re.compile(r", and (?!from )|, (?!from )| and (?!from )")
 
 
 @dataclass(frozen=True)
@@ -73,16 +68,10 @@ class Reading:
     triggers_unmapped: tuple[str, ...] = ()  # the card's own attack or block triggers the reader can't map
 
 
-_EVASION = r"(?:flying|reach|shadow|horsemanship|fear|intimidate|menace|skulk|defender|haste|banding|\w+walk)"
-_QUALITY = re.compile(
-    rf"\b(?:creatures?|cards?|permanents?)(?: [\w']+){{0,3}} (?:with|without) {_EVASION}(?:,? (?:and/or|or|and) {_EVASION})*"
+_COPY_EXCEPT = re.compile(
+    r"(?:you may have )?~ enters? as a copy of [^,]+, except (?:it|~) has (?P<keywords>[\w ,]+?)"
+    r"(?:,? and (?:it )?is [^.]+)?"
 )
-
-
-def _strip_filters(text: str) -> str:
-    """Text without "creatures with flying"-like phrases, which name a quality rather than grant it; unless
-    something becomes such a creature ("target land becomes a 3/3 creature with haste")."""
-    return text if re.search(r"\bbecomes? [^.]*\bwith\b", text) else _QUALITY.sub("", text)
 
 
 @dataclass
@@ -95,22 +84,6 @@ class _Acc:
         for item in items:
             if item not in self.abilities:
                 self.abilities.append(item)
-
-
-# Oracle text since 2024 names the card by its type ("this Vehicle", "this artifact"), as it did "this creature".
-_THIS = re.compile(r"\b[Tt]his (creature|permanent|artifact|enchantment|land|planeswalker|battle|Vehicle|Spacecraft)\b")
-
-
-def normalise_text(
-    text: str, name: str, supertypes: Iterable[str] = (), avoid: frozenset[str] = frozenset()
-) -> list[str]:
-    """Lines of lower-case text with the card's name as `~`, reminder text dropped, trailing periods kept."""
-    for own in sorted(self_names(name, supertypes, avoid), key=len, reverse=True):
-        if own:
-            text = re.sub(rf"(?<![\w]){re.escape(own)}(?![\w])", SELF, text)
-    text = _THIS.sub(SELF, text)
-    text = _REMINDER.sub("", text).replace("’", "'").replace("−", "-")
-    return [line.strip().lower() for line in text.split("\n") if line.strip()]
 
 
 @dataclass(frozen=True)
@@ -136,10 +109,6 @@ _GRANT = re.compile(r"^(?:all )?(?P<who>(?!other\b|each other\b|non)[\w -]+?)(?:
 BY_KEYWORD_MIN_BLOCKERS = re.compile(
     rf"each creature you control with (?P<keyword>\w+) can't be blocked except by (?P<n>{NUM}) or more creatures"
 )
-
-
-# Where a sentence ends: after a period, or after a quoted ability's closing period ('and "{1}: … turn." It's a …')
-SENTENCE_END = re.compile(r'(?<=\.)\s+(?=[^\s])|(?<=\.")\s+(?=[^\s])')
 
 
 class _Reader:
@@ -439,21 +408,23 @@ class _Reader:
                 leveled = True
                 continue
             if _UNSHOWN_THRESHOLD.match(line):  # max speed, a station threshold: the board shows neither
-                if _LEGALITY.search(line) or _DAMAGE_WORDS.search(line):
+                if LEGALITY.search(line) or _DAMAGE_WORDS.search(line):
                     acc.unmapped.append(line)
                 continue
             line = _ABILITY_WORD.sub("", line)
             if leveled:
-                if _LEGALITY.search(line):
+                if LEGALITY.search(line):
                     acc.unmapped.append(f"level ability: {line}")
                 if self.trigger_reader.line(line, TriggerAcc()):
                     tacc.unmapped.append(f"level ability: {line}")
                 continue
             if self.keyword_line(line, acc):
                 continue
+            if self.copy_with_exception(line, acc):
+                continue
             if self.is_ability_of_others(line):
                 self.trigger_reader.line(line, tacc)  # its trigger; what its effect does to legality is not own
-                if _LEGALITY.search(_strip_filters(line)):
+                if LEGALITY.search(strip_filters(line)):
                     acc.not_own.append(line)
                 continue
             subject = None
@@ -468,6 +439,18 @@ class _Reader:
             tuple(acc.abilities), tuple(acc.unmapped), tuple(acc.not_own), tuple(tacc.triggers), tuple(tacc.unmapped)
         )
 
+    def copy_with_exception(self, line: str, acc: _Acc) -> bool:
+        """Dack's Duplicate: "you may have ~ enter as a copy of any creature …, except it has haste and dethrone".
+        The exception's keywords are its own whatever it copies (707.9b); what it copies is the snapshot's to state
+        (707.2), so the line is reported too."""
+        copy = _COPY_EXCEPT.fullmatch(line.rstrip("."))
+        pieces = [p for p in re.split(r", and |, | and ", copy.group("keywords")) if p] if copy else []
+        if not any(p in COMBAT_KEYWORDS for p in pieces):
+            return False
+        acc.add(COMBAT_KEYWORDS[p] for p in pieces if p in COMBAT_KEYWORDS)
+        acc.unmapped.append(line)
+        return True
+
     def read_sentence(self, sentence: str, acc: _Acc) -> None:
         if not sentence:
             return
@@ -476,7 +459,7 @@ class _Reader:
             acc.add(found)
             return
         acc.add(self.grant_to_itself(sentence) or self.grant_by_keyword(sentence, acc.abilities))
-        if _LEGALITY.search(_strip_filters(sentence)):
+        if LEGALITY.search(strip_filters(sentence)):
             (acc.not_own if self.is_not_own(sentence) else acc.unmapped).append(sentence)
 
 

@@ -10,11 +10,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .filter_phrases import FilterPhrases, number
-from .oracle import (
-    BY_KEYWORD_MIN_BLOCKERS,
-    KEYWORD_LIST,
-    read_oracle,
-)
+from .oracle import BY_KEYWORD_MIN_BLOCKERS, read_oracle
+from .oracle_text import KEYWORD_LIST
 from .trigger_reader import trigger_keyword
 from .vocabulary import COMBAT_KEYWORDS, NUM, OTHER_KEYWORDS, SELF
 
@@ -42,7 +39,7 @@ _CANT_BLOCK_SOME = re.compile(
     r"(?P<who>.+?) can't (?P<attack>attack or )?block (?P<what>creatures (?:you|your opponents) control|"
     r"creatures with (?:power|toughness) \S+ or (?:less|greater))"
 )
-_EACH = re.compile(r"each creature(?P<rest>(?: you control| your opponents control)?) (?P<what>can't be blocked .+)")
+_EACH = re.compile(r"each creature(?P<rest>(?: [^,]+?)?) (?P<what>can't be blocked .+)")
 HAVE = re.compile(r"(?:all )?(?P<who>.+?) (?:get [+-][\dx]+/[+-][\dx]+ and )?have (?P<what>.+)")
 _X_COUNTS = {
     "enchantments you control": "enchantments_you_control",
@@ -101,14 +98,19 @@ class StaticReader:
                 return None
             phrase = without.group(1)
             out["not"] = {"abilities": [COMBAT_KEYWORDS[k] for k in keywords]}
+        # "creatures you control with power 4 or greater": the quality after whose they are (Challenger Troll)
+        phrase = re.sub(
+            r"^(\w+) (you control|your opponents control|an opponent controls) (with .+)$", r"\1 \3 \2", phrase
+        )
         match = _CONTROL.fullmatch(phrase)
         if match is None:
             return None
         head, whose = match.group("who"), match.group("whose")
         flt = self.filters.parse(head)
         parts = head.split(" and ")
-        if flt is None and len(parts) > 1 and all(p.endswith("creatures") for p in parts):
-            read = [self.filters.parse(p) for p in parts]  # "white creatures and blue creatures": either
+        if flt is None and len(parts) > 1 and all(p.endswith("s") for p in parts):
+            # "white creatures and blue creatures", "Orcs and Goblins" (Warg Rider): either
+            read = [self.filters.parse(p) for p in parts]
             flt = FilterPhrases._merge([p for p in read if p is not None]) if all(read) else None
         if flt is None:
             return None
@@ -223,6 +225,13 @@ class StaticReader:
                 cant.group("what"), [f"cant_{cant.group('what')}"]
             )
             return [{"effect": {"grant": grant, "to": who[0], **({"other": True} if who[1] else {})}}]
+        tapped = re.fullmatch(r"(?P<who>tapped .+?) can block(?: as though they were untapped)?", s)
+        if tapped:  # Siege Elemental, Masako the Humorless: 509.1a's untapped creatures, widened
+            who = self.who(tapped.group("who"))
+            if who is None or who[0].get("tapped") is not True:
+                return None
+            untapped: list[Any] = ["can_block_as_though_untapped"]
+            return [{"effect": {"grant": untapped, "to": who[0], **({"other": True} if who[1] else {})}}]
         only = re.fullmatch(r"(?P<who>.+?) can block only (?P<what>.+)", s)
         if only:
             who, only_blocked = self.who(only.group("who")), self.filters.parse(only.group("what"))
@@ -294,7 +303,15 @@ class StaticReader:
             if not re.match(r"(?:has|have|can|can't|attacks|blocks|must|is)\b", predicate):
                 predicate = f"has {predicate}"
             text = f"{SELF} {predicate}"
-        pieces = [text] if not pump else [f"{SELF} {p}" for p in re.split(r", and |, (?=(?:has|is|can)\b)", predicate)]
+        # "gets +2/+0 and has first strike, vigilance, trample, and haste": split only before the next verb
+        pieces = (
+            [text]
+            if not pump
+            else [f"{SELF} {p}" for p in re.split(r",? and (?=(?:has|is|can)\b)|, (?=(?:has|is|can)\b)", predicate)]
+        )
+        typed = re.fullmatch(rf"{SELF} (is an? [\w ]+?) and ((?:can't|can|has)\b.+)", text)
+        if not pump and typed:  # Fog on the Barrow-Downs: "is a Spirit and can't attack or block"
+            pieces = [f"{SELF} {typed.group(1)}", f"{SELF} {typed.group(2)}"]
         keywords = re.fullmatch(rf"{SELF} has (.+?)(?:, where x is [^,]+)?", text)
         if not pump and keywords and read_oracle(text + ".", "", known_subtypes=self.known).unmapped:
             pieces = [f"{SELF} has {k}" for k in re.split(KEYWORD_LIST, keywords.group(1))]

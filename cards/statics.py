@@ -22,16 +22,8 @@ import re
 from collections.abc import Iterable
 
 from .conditions import ConditionReader
-from .oracle import (
-    _CLASS_LEVEL,
-    _LEGALITY,
-    _LEVEL,
-    _UNSHOWN_THRESHOLD,
-    SENTENCE_END,
-    Reading,
-    normalise_text,
-    read_oracle,
-)
+from .oracle import _CLASS_LEVEL, _LEVEL, _UNSHOWN_THRESHOLD, Reading, read_oracle
+from .oracle_text import BECOMES_SUCH, LEGALITY, SENTENCE_END, normalise_text
 from .static_templates import ATTACHED, HAVE, StaticReader, Statics
 from .vocabulary import CARD_TYPES, COMBAT_KEYWORDS, SELF
 
@@ -112,6 +104,18 @@ def _leveled(lines: list[str]) -> set[str]:
     return out
 
 
+def _soulbond(s: str, item: str, known: frozenset[str], out: Statics) -> bool:
+    """Soulbond's "as long as ~ is paired with another creature, both creatures have …" (702.95a): the card's own half
+    is read on the fact `paired`, its partner's listed (the snapshot doesn't say which creature that is)."""
+    paired = re.fullmatch(rf"(as long as {SELF} is paired with another creature), both creatures have (.+)", s)
+    conditional = paired and ConditionReader(known).sentence(f"{paired.group(1)}, {SELF} has {paired.group(2)}")
+    if not paired or conditional is None:
+        return False
+    out.conditional.append({**conditional, "text": s})
+    out.note(item, "not_understood")
+    return True
+
+
 def _why(text: str) -> str:
     if _ONE_SHOT.search(text):
         return "one_shot"
@@ -159,7 +163,7 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
         full = _rewritten(item.rstrip(".").strip())
         bare, quoted = _unquoted(full)  # what is one-shot or bears on legality is judged without the quotations
         s = full if re.search(r"\b(?:has|have)$", bare) else bare  # all it grants is quoted (Retaliation)
-        unread = [a for a in quoted if _LEGALITY.search(a) or _COMBAT_TRIGGER.match(a)]  # quoted, bearing on combat
+        unread = [a for a in quoted if LEGALITY.search(a) or _COMBAT_TRIGGER.match(a)]  # quoted, bearing on combat
         if s is bare:  # the quoted abilities are read apart from the keywords before them
             for ability in unread:
                 out.note(item, "one_shot" if _ONE_SHOT.search(ability) else "not_understood")
@@ -171,8 +175,8 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
             effect_part = re.sub(r"\bput an? [\w ]+ counter on each of them\b|\bthey gain [\w ,]+", "", effect_part)
         # Shang-Chi: activating abilities "as though they had haste" is no attack (302.6 is about {T} abilities)
         effect_part = re.sub(r"\bactivate abilities of [^.]*? as though [\w ]+ had haste\b", "", effect_part)
-        named = effect_part if re.search(r"\bbecomes? [^.]*\bwith\b", effect_part) else _QUALITY.sub("", effect_part)
-        combat = bool(_LEGALITY.search(named))
+        named = effect_part if BECOMES_SUCH.search(effect_part) else _QUALITY.sub("", effect_part)
+        combat = bool(LEGALITY.search(named))
         if _ONE_SHOT.search(bare):
             if combat:
                 out.note(item, "one_shot")
@@ -182,13 +186,8 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
                 out.note(item, "one_shot" if unread else _why(s))
             continue
         found = reader.effect(s)
-        paired = re.fullmatch(rf"(as long as {SELF} is paired with another creature), both creatures have (.+)", s)
-        if found is None and paired:  # soulbond (702.95a): the card's own half is read, its partner's listed
-            conditional = ConditionReader(known).sentence(f"{paired.group(1)}, {SELF} has {paired.group(2)}")
-            if conditional is not None:
-                out.conditional.append({**conditional, "text": s})
-                out.note(item, "not_understood")
-                continue
+        if found is None and _soulbond(s, item, known, out):
+            continue
         if found is None:
             if combat or unread:
                 out.note(item, "one_shot" if unread else _why(s))
@@ -249,6 +248,9 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
             continue
         if read_oracle(sentence, "", known_subtypes=known).abilities:
             continue  # the card's own ability ("can't be blocked as long as defending player controls …")
+        read_before = any(c.get("text") == sentence.rstrip(".") for c in out.conditional)
+        if not read_before and _soulbond(sentence.rstrip("."), sentence, known, out):  # Pathbreaker Wurm's trample
+            continue
         conditional = conditions.sentence(sentence)
         if conditional is not None and conditional not in out.conditional:
             out.conditional.append(conditional)

@@ -24,7 +24,8 @@ from typing import Any
 import yaml
 from combatcheck.cards.db import CardDatabase, CardFace, database
 from combatcheck.cards.lookup import card_statics, known_subtypes, read_card
-from combatcheck.cards.oracle import SelfInfo, normalise_text, read_oracle
+from combatcheck.cards.oracle import SelfInfo, read_oracle
+from combatcheck.cards.oracle_text import normalise_text
 from combatcheck.cards.statics import read_statics
 
 # The frame the samples are drawn from lives beside the tests that check the draws.

@@ -270,3 +270,68 @@ def test_text_that_bears_on_no_declaration_is_not_listed(name: str) -> None:
     # Rionya's tokens gain haste as they are made (their own ability, stated on the board); Shang-Chi's haste is for
     # activating abilities (302.6); Garruk's +1 is a one-shot effect the snapshot states
     assert statics_of(name).unapplied == []
+
+
+# -- the classes blind sample E showed (docs/cards.md) ---------------------------------------------------------------
+def test_challenger_troll_lets_big_creatures_be_blocked_by_one_creature_at_most() -> None:
+    troll = {"id": "troll", "card": "Challenger Troll", "controller": "ana"}
+    wurm = {"id": "wurm", "card": "Craw Wurm", "controller": "ana", "attacking": "ben"}
+    bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ana", "attacking": "ben"}
+    blockers = [{"id": f"b{i}", "card": "Grizzly Bears", "controller": "ben"} for i in range(2)]
+    assert check(block(troll, wurm, bears, *blockers, blocks={"b0": "wurm", "b1": "wurm"})).verdict == "illegal"
+    assert check(block(troll, wurm, bears, *blockers, blocks={"b0": "bears", "b1": "bears"})).verdict == "legal"
+
+
+def test_warg_rider_gives_other_goblins_menace() -> None:
+    rider = {"id": "rider", "card": "Warg Rider", "controller": "ana"}
+    goblin = {"id": "goblin", "card": "Raging Goblin", "controller": "ana", "attacking": "ben"}
+    bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ben"}
+    report = check(block(rider, goblin, bears, blocks={"bears": "goblin"}))
+    assert report.verdict == "illegal"  # menace (702.111b): one blocker is not enough
+
+
+def test_an_aura_that_changes_the_type_and_forbids_attacks_forbids_them_and_lists_the_type() -> None:
+    bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ana"}
+    fog = {"id": "fog", "card": "Fog on the Barrow-Downs", "controller": "ben", "attached_to": "bears"}
+    report = check(attack(bears, fog, attacks={"bears": "ben"}))
+    assert report.verdict == "illegal"
+    assert [u.why for u in report.unapplied] == ["not_understood"]  # "is a Spirit": the board keeps the Bears' type
+
+
+def test_the_last_keyword_of_a_list_after_a_pump_is_granted() -> None:
+    assert statics_of("Sword of Vengeance").grants_attached == ["first_strike", "vigilance", "trample", "haste"]
+
+
+def test_soulbond_grants_the_card_a_keyword_that_bears_only_on_damage() -> None:
+    wurm = statics_of("Pathbreaker Wurm")
+    assert [(c["when"], c["abilities"]) for c in wurm.conditional] == [({"paired": True}, ["trample"])]
+    assert [u["why"] for u in wurm.unapplied] == ["not_understood"]  # its partner's trample (702.19)
+
+
+def test_siege_elemental_lets_only_tapped_creatures_block() -> None:
+    siege = {"id": "siege", "card": "Siege Elemental", "controller": "ana"}
+    bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ana", "attacking": "ben"}
+    tapped = {"id": "tapped", "card": "Grizzly Bears", "controller": "ben", "tapped": True}
+    untapped = {"id": "untapped", "card": "Grizzly Bears", "controller": "ben"}
+    assert check(block(siege, bears, tapped, untapped, blocks={"untapped": "bears"})).verdict == "illegal"
+    report = check(block(siege, bears, tapped, untapped, blocks={"tapped": "bears"}))
+    assert report.verdict == "legal" and report.unapplied == []
+
+
+def test_if_able_outside_combat_bears_on_no_declaration() -> None:
+    captured = statics_of("Captured by the Consulate")  # "change the target to enchanted creature if able"
+    assert captured.grants_attached == ["cant_attack"] and captured.unapplied == []
+
+
+def test_a_planeswalker_that_is_a_creature_with_flying_is_listed() -> None:
+    flowers = statics_of("Grand Master of Flowers")  # "he's a 7/7 Dragon God creature with flying": not a filter
+    assert "condition" in [u["why"] for u in flowers.unapplied]
+
+
+def test_a_copy_keeps_the_keywords_of_its_exception_and_is_reported() -> None:
+    reading = read_oracle(
+        "You may have Dack's Duplicate enter as a copy of any creature on the battlefield, except it has haste and "
+        "dethrone.",
+        "Dack's Duplicate",
+    )
+    assert reading.abilities == ("haste",) and len(reading.unmapped) == 1  # 707.9b; the copy is the snapshot's (707.2)

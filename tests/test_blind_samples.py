@@ -18,7 +18,10 @@ OWN = labels("own")
 EFFECTS = labels("effects")
 # Misses of the effects reader and of the Oracle reader still open, each a rare template the reader doesn't know
 # (docs/cards.md says which), each listed as not applied.
-EFFECTS_MISSES = {"D": {"Vectis Gloves"}}  # "has artifact landwalk": a land that is an artifact (702.14a)
+EFFECTS_MISSES = {
+    "D": {"Vectis Gloves"},  # "has artifact landwalk": a land that is an artifact (702.14a)
+    "E": {"Grand Master of Flowers"},  # a planeswalker that is a creature with flying on its loyalty: listed
+}
 OWN_MISSES = {"D": {"Burnout Bashtronaut"}}  # its max-speed double strike bears on no declaration, yet is reported
 
 

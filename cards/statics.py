@@ -40,6 +40,13 @@ _QUOTED = re.compile(r'(?:,\s*(?:and\s+)?|\s+and\s+|\s+)"(?P<quoted>[^"]*)(?:"|$
 _SIZED = re.compile(r"\bgets? [+-][\dx]+/[+-][\dx]+|\benters with [^.]*\bcounters?\b")
 _STATIC_PUMP = re.compile(r"\bgets? [+-][\dx*]+/[+-][\dx*]+|\bhas base power and toughness\b")
 _COMBAT_TRIGGER = re.compile(r"^(?:when|whenever)\b[^,]*\b(?:attacks?|blocks?|becomes blocked|deals combat damage)\b")
+# What the tokens an effect creates are given as they are made is theirs, stated with them on the board (sample A's
+# rule: Josu Vess's menace; Rionya's "they gain haste"; Kiki-Jiki's copy "except it has haste", 707.9b)
+_TOKENS_OWN = re.compile(
+    r"\bput an? [\w ]+ counter on each of them\b|\b(?:they|it|that token|the token|those tokens) gains? [\w ,]+|"
+    r"\bexcept (?:it|the token|they) (?:has|have) [^.]+"
+)
+_TOKEN_WITH_QUOTED = re.compile(r'^(?:[^"]*[,.] )?[^"]*\bcreates? [^".]*\btokens? (?:[^".]* )?with [^"]*"')
 # Wordings that say what a simpler template says (CR 506.1: only creatures attack or block, so "as long as enchanted
 # permanent is a creature" holds for every creature that does).
 _REWRITES = (
@@ -164,6 +171,8 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
         bare, quoted = _unquoted(full)  # what is one-shot or bears on legality is judged without the quotations
         s = full if re.search(r"\b(?:has|have)$", bare) else bare  # all it grants is quoted (Retaliation)
         unread = [a for a in quoted if LEGALITY.search(a) or _COMBAT_TRIGGER.match(a)]  # quoted, bearing on combat
+        if _TOKEN_WITH_QUOTED.search(full):  # 'create a 1/1 Rat token with "this token can't block"': the token's own
+            unread = []
         if s is bare:  # the quoted abilities are read apart from the keywords before them
             for ability in unread:
                 out.note(item, "one_shot" if _ONE_SHOT.search(ability) else "not_understood")
@@ -172,7 +181,7 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
         # a trigger's condition is the trigger reader's: what bears on legality is in its effect (Thoughtweft Imbuer)
         effect_part = re.sub(r"^(?:when|whenever|at)\b[^,]*, ", "", bare)
         if re.search(r"\bcreate\b", effect_part):  # a keyword counter or keyword of the tokens made: theirs
-            effect_part = re.sub(r"\bput an? [\w ]+ counter on each of them\b|\bthey gain [\w ,]+", "", effect_part)
+            effect_part = _TOKENS_OWN.sub("", effect_part)
         # Shang-Chi: activating abilities "as though they had haste" is no attack (302.6 is about {T} abilities)
         effect_part = re.sub(r"\bactivate abilities of [^.]*? as though [\w ]+ had haste\b", "", effect_part)
         named = effect_part if BECOMES_SUCH.search(effect_part) else _QUALITY.sub("", effect_part)

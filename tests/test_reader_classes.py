@@ -335,3 +335,16 @@ def test_a_copy_keeps_the_keywords_of_its_exception_and_is_reported() -> None:
         "Dack's Duplicate",
     )
     assert reading.abilities == ("haste",) and len(reading.unmapped) == 1  # 707.9b; the copy is the snapshot's (707.2)
+
+
+@pytest.mark.parametrize(
+    "name", ["Kiki-Jiki, Mirror Breaker", "Totentanz, Swarm Piper", "Helm of the Host", "Jaxis, the Troublemaker"]
+)
+def test_what_tokens_are_given_as_they_are_made_is_theirs(name: str) -> None:
+    # sample A's rule (the token's keyword, created with it, is stated with it on the board); 707.9b for copies
+    assert statics_of(name).unapplied == []
+
+
+def test_a_one_shot_grant_to_creatures_beside_a_token_is_still_listed() -> None:
+    karlach = statics_of("Karlach, Tiefling Zealot")  # "creatures you control get +1/+1 and gain haste until …"
+    assert "one_shot" in [u["why"] for u in karlach.unapplied]

@@ -309,8 +309,8 @@ class StaticReader:
             if not pump
             else [f"{SELF} {p}" for p in re.split(r",? and (?=(?:has|is|can)\b)|, (?=(?:has|is|can)\b)", predicate)]
         )
-        typed = re.fullmatch(rf"{SELF} (is an? [\w ]+?) and ((?:can't|can|has)\b.+)", text)
-        if not pump and typed:  # Fog on the Barrow-Downs: "is a Spirit and can't attack or block"
+        typed = re.fullmatch(rf"{SELF} (is an? [\w ]+?|attacks each combat if able) and ((?:can't|can|has)\b.+)", text)
+        if not pump and typed:  # Fog on the Barrow-Downs: "is a Spirit and can't attack or block"; Fealty to the Realm
             pieces = [f"{SELF} {typed.group(1)}", f"{SELF} {typed.group(2)}"]
         keywords = re.fullmatch(rf"{SELF} has (.+?)(?:, where x is [^,]+)?", text)
         if not pump and keywords and read_oracle(text + ".", "", known_subtypes=self.known).unmapped:
@@ -318,6 +318,15 @@ class StaticReader:
         read_any = False
         for piece in pieces:
             piece = piece if piece.startswith(SELF) or "do so" in piece else f"{SELF} {piece}"
+            bar = re.fullmatch(rf"{SELF} can't attack you(?P<pw> or planeswalkers you control)?", piece)
+            if (
+                bar
+            ):  # Vow of Duty, Spectral Grasp (508.1c): `you`, resolved to the attachment's controller as it applies
+                read_any = True
+                out.grants_attached.append({"cant_attack_players": ["you"]})
+                if bar.group("pw"):
+                    out.grants_attached.append({"cant_attack_planeswalkers_of": ["you"]})
+                continue
             if piece == f"{SELF} can't block creatures you control":  # Spectral Grasp: `you`, resolved as it applies
                 read_any = True
                 out.grants_attached.append({"cant_block": {"controller": "you"}})

@@ -169,6 +169,27 @@ class GoadedBy(_OneKey):
         return [value] if isinstance(value, str) else value
 
 
+class _Players(_OneKey):
+    @field_validator("*", mode="before")
+    @classmethod
+    def _one_or_many(cls, value: Any) -> Any:
+        return [value] if isinstance(value, str) else value
+
+
+class CantAttackPlayers(_Players):
+    """508.1c: can't attack these players (Fealty to the Realm: "enchanted creature can't attack you", `you` being
+    the Aura's controller)."""
+
+    cant_attack_players: tuple[str, ...] = Field(min_length=1, json_schema_extra=one_or_many)
+
+
+class CantAttackPlaneswalkersOf(_Players):
+    """508.1c: can't attack the planeswalkers these players control (Vow of Duty: "… can't attack you or
+    planeswalkers you control" is this and `cant_attack_players`)."""
+
+    cant_attack_planeswalkers_of: tuple[str, ...] = Field(min_length=1, json_schema_extra=one_or_many)
+
+
 class MustBeBlockedByIfAble(_OneKey):
     """Must be blocked by a creature matching the filter if able (Slayer's Cleaver: an Eldrazi), 509.1c."""
 
@@ -274,6 +295,8 @@ PARAMETERIZED: dict[str, type[BaseModel]] = {
     "blocks_if_able": BlocksIfAble,
     "attacks_if_able": AttacksIfAble,
     "goaded_by": GoadedBy,
+    "cant_attack_players": CantAttackPlayers,
+    "cant_attack_planeswalkers_of": CantAttackPlaneswalkersOf,
     "must_be_blocked_by_if_able": MustBeBlockedByIfAble,
     "must_be_blocked_by_at_least_if_able": MustBeBlockedByAtLeastIfAble,
     "block_cost": BlockCost,

@@ -103,6 +103,14 @@ FRAME: dict[str, Message] = {
     ),
     "attacks_if_able": Message("attacks {target} if able", "attaque {target} si possible", "ataca a {target} si puede"),
     "goaded_by": Message("goaded by {players}", "incité par {players}", "incitada por {players}"),
+    "cant_attack_players": Message(
+        "can't attack {players}", "ne peut pas attaquer {players}", "no puede atacar a {players}"
+    ),
+    "cant_attack_planeswalkers_of": Message(
+        "can't attack the planeswalkers of {players}",
+        "ne peut pas attaquer les planeswalkers de {players}",
+        "no puede atacar a los planeswalkers de {players}",
+    ),
     "must_be_blocked_by_if_able": Message(
         "must be blocked by {filter:a} if able",
         "doit être bloqué par {filter:un} si possible",
@@ -199,7 +207,7 @@ def _values(value: Any, board: Board, lang: str, *, of_creatures: bool) -> dict[
     """The one value of a parameterized ability under every name its frame message may use."""
     if isinstance(value, CreatureFilter):
         return {"filter": FilterTerm(value, of_creatures).words(lang, board.label)}
-    if isinstance(value, tuple):  # goaded_by: players
+    if isinstance(value, tuple):  # goaded_by, cant_attack_players, cant_attack_planeswalkers_of: players
         return {"players": join(lang, [board.label(p) for p in value], "and")}
     if isinstance(value, int):
         return {"n": value}

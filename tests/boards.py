@@ -239,6 +239,10 @@ def attack_boards(draw: st.DrawFn, max_creatures: int = 4) -> dict[str, Any]:
             abilities.append({"goaded_by": draw(st.lists(st.sampled_from(opponents), min_size=1, max_size=2))})
         if draw(st.integers(0, 5)) == 0:
             abilities.append({"attacks_if_able": draw(st.sampled_from([*opponents, "pw"]))})
+        if draw(st.integers(0, 5)) == 0:  # Vow of Duty (508.1c), from another player's Aura
+            barred = draw(st.lists(st.sampled_from(opponents), min_size=1, max_size=2))
+            key = draw(st.sampled_from(["cant_attack_players", "cant_attack_planeswalkers_of"]))
+            abilities.append({key: barred})
         creature = {
             "id": f"c{i}",
             "controller": draw(st.sampled_from(side)),

@@ -10,6 +10,8 @@ from combatcheck.models import Permanent, Snapshot
 from combatcheck.models.abilities import (
     AttackCost,
     AttacksIfAble,
+    CantAttackPlaneswalkersOf,
+    CantAttackPlayers,
     CantAttackUnlessAlsoAttacking,
     CantAttackUnlessDefenderControls,
     CantAttackUnlessOthersAttack,
@@ -102,6 +104,12 @@ def pair_ok(board: AttackBoard, c: Permanent, t: str) -> bool:
             continue
         if t == e.cant_attack or (e.planeswalkers and _walker_of(board, t, e.cant_attack)):
             return False
+    if any(t in x.cant_attack_players for x in abilities(c, CantAttackPlayers)):
+        return False
+    if any(
+        _walker_of(board, t, p) for x in abilities(c, CantAttackPlaneswalkersOf) for p in x.cant_attack_planeswalkers_of
+    ):
+        return False
     for x in abilities(c, CantAttackUnlessDefenderControls):
         owned = [p for p in board.perms.values() if p.controller == defender and not p.phased_out]
         if not any(x.cant_attack_unless_defender_controls.matches(p, c) for p in owned):

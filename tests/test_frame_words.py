@@ -34,6 +34,8 @@ SAMPLES: dict[str, Any] = {
     "blocks_if_able": "a",
     "attacks_if_able": "ben",
     "goaded_by": ["ben"],
+    "cant_attack_players": ["ben"],
+    "cant_attack_planeswalkers_of": ["ben"],
     "block_cost": "{2}",
     "block_cost_against": {"attackers": WHITE_KNIGHTS, "cost": "{1}"},
     "cost_to_block_it": "{3}",

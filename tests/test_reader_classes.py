@@ -194,8 +194,7 @@ def test_spectral_grasp_keeps_its_creature_from_blocking_the_aura_controllers_cr
     grasp = {"id": "grasp", "card": "Spectral Grasp", "controller": "ana", "attached_to": "ox"}
     assert check(block(bears, ox, grasp, blocks={"ox": "bears"})).verdict == "illegal"  # `you` is ana (509.1b)
     report = check(block(bears, ox, grasp, blocks={}))
-    assert report.verdict == "legal"
-    assert [u.why for u in report.unapplied] == ["not_understood"]  # "can't attack you or planeswalkers …": listed
+    assert report.verdict == "legal" and report.unapplied == []
 
 
 def test_spectral_grasp_lets_its_creature_block_someone_elses_creature() -> None:
@@ -348,3 +347,17 @@ def test_what_tokens_are_given_as_they_are_made_is_theirs(name: str) -> None:
 def test_a_one_shot_grant_to_creatures_beside_a_token_is_still_listed() -> None:
     karlach = statics_of("Karlach, Tiefling Zealot")  # "creatures you control get +1/+1 and gain haste until …"
     assert "one_shot" in [u["why"] for u in karlach.unapplied]
+
+
+@pytest.mark.parametrize("target", ["ana", "walker"])
+def test_a_vow_keeps_its_creature_from_attacking_the_auras_controller(target: str) -> None:
+    # 508.1c: "can't attack you or planeswalkers you control", `you` the Aura's controller (ana)
+    data = {"step": "declare_attackers", "active_player": "ben", "players": ["ana", "ben", "cai"]}
+    ox = {"id": "ox", "card": "Grizzly Bears", "controller": "ben"}
+    vow = {"id": "vow", "card": "Vow of Duty", "controller": "ana", "attached_to": "ox"}
+    walker = {"id": "walker", "card": "Jace Beleren", "controller": "ana"}
+    for attacked, verdict in ((target, "illegal"), ("cai", "legal")):
+        board = {**data, "permanents": [ox, vow, walker], "declaration": {"attacks": {"ox": attacked}}}
+        report = check(snapshot_from_data(board))
+        assert report.verdict == verdict, attacked
+        assert [u.why for u in report.unapplied] == ["power_toughness"]  # its +2/+2, stated by the snapshot

@@ -334,6 +334,22 @@ OFFICIAL = [
         "a no puede ser bloqueada por más de una criatura",
     ),
     (
+        attack_board(creature("c", {"cant_attack_players": "ben"}), attacks={"c": "ben"}),
+        "cant_attack_these_players",
+        "fr",
+        "c ne peut pas attaquer ben",
+    ),
+    (
+        attack_board(
+            creature("c", {"cant_attack_planeswalkers_of": "ben"}),
+            {"id": "pw", "controller": "ben", "types": ["planeswalker"], "loyalty": 3},
+            attacks={"c": "pw"},
+        ),
+        "cant_attack_these_players",
+        "es",
+        "c no puede atacar a pw, un planeswalker que ben controla",
+    ),
+    (
         attack_board(creature("c", {"cant_attack_unless_others_attack": 1}), attacks={"c": "ben"}),
         "cant_attack_unless_others_attack",
         "fr",

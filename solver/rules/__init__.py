@@ -5,6 +5,7 @@ from typing import Any
 from . import (  # noqa: F401  (imported to register their rules)
     alone,
     attack_requirements,
+    attack_targets,
     attacking,
     banding,
     blockers,

@@ -12,7 +12,6 @@ from ...models.abilities import (
 )
 from ...models.effects import (
     AttackCostEffect,
-    CantAttackEffect,
     MaxAttackersAgainstEffect,
     MaxAttackersEffect,
 )
@@ -172,38 +171,6 @@ class CantAttack(AttackPairRestriction):
 
     def forbids(self, ctx: AttackContext, creature: Permanent, target: str) -> Reason | None:
         return self.reason("cant", creature=creature) if creature.has_keyword(Keyword.CANT_ATTACK) else None
-
-
-@register
-class CantAttackPlayer(AttackPairRestriction):
-    key = "cant_attack_player"
-    reads = frozenset({"cant_attack"})
-    cr = "508.1c"
-    summary = "Creatures can't attack a given player (Blazing Archon), or that player's planeswalkers too."
-    messages = {
-        "cant": Message(
-            "creatures can't attack {player} ({source}); {creature} attacks {target}",
-            "les créatures ne peuvent pas attaquer {player} ({source}) ; {creature} attaque {target}",
-            "las criaturas no pueden atacar a {player} ({source}); {creature} ataca a {target}",
-        )
-    }
-
-    def pair_weight(self, ctx: AttackContext) -> int:
-        return 1 + len(ctx.board.snapshot.effects)
-
-    def forbids(self, ctx: AttackContext, creature: Permanent, target: str) -> Reason | None:
-        for effect in ctx.board.snapshot.effects:
-            if not isinstance(effect, CantAttackEffect):
-                continue
-            if effect.attackers is not None and not ctx.matches(effect.attackers, creature):
-                continue
-            hit = target == effect.cant_attack or (
-                effect.planeswalkers and ctx.is_player_or_their_planeswalker(target, effect.cant_attack)
-            )
-            if hit:
-                source = SourceTerm(effect.source)
-                return self.reason("cant", player=effect.cant_attack, source=source, creature=creature, target=target)
-        return None
 
 
 @register

@@ -48,6 +48,16 @@ def open_page(page: Page, url: str | None = None) -> None:
     page.wait_for_selector("body[data-ready]", state="attached")
 
 
+def load_file(page: Page, path: Path) -> None:
+    """Load a snapshot file with the page's Load button and wait until the page says it loaded it: until then a
+    board restored from the link, or the one shown before, is on the page, and the file's board would replace
+    what a test clicks."""
+    from playwright.sync_api import expect
+
+    page.set_input_files("#load", str(path))
+    expect(page.locator("#status")).to_contain_text(path.name)
+
+
 def take_shot(page: Page, name: str) -> None:
     shot(page, name)
 

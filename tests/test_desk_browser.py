@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from combatcheck.cli import app
 from combatcheck.models import load_snapshot
 from combatcheck.solver import check
-from desk_support import EXAMPLES, add_card, declare, desk, open_page, page, take_shot
+from desk_support import EXAMPLES, add_card, declare, desk, load_file, open_page, page, take_shot
 from typer.testing import CliRunner
 
 if TYPE_CHECKING:
@@ -67,7 +67,7 @@ def test_509_1c_by_card_names_in_three_languages_saved_and_reloaded(page: Page, 
     assert CliRunner().invoke(app, ["check", str(saved)]).exit_code == 1
 
     open_page(page)
-    page.set_input_files("#load", str(saved))
+    load_file(page, saved)
     expect(page.locator("#perms tbody tr")).to_have_count(3)
     expect(page.locator('#perms tbody tr[data-id="watchdog"] select.declare')).to_have_value("brute")
     expect(lines).to_contain_text("702.111b")
@@ -79,7 +79,7 @@ def test_509_1c_by_card_names_in_three_languages_saved_and_reloaded(page: Page, 
 def test_declare_by_clicking_the_picture(page: Page) -> None:
     from playwright.sync_api import expect
 
-    page.set_input_files("#load", str(EXAMPLES / "cr-509.1c-menace.yaml"))
+    load_file(page, EXAMPLES / "cr-509.1c-menace.yaml")
     verdict = page.locator("#verdict")
     expect(verdict).to_have_text("ILLEGAL")
 
@@ -97,7 +97,7 @@ def test_declare_by_clicking_the_picture(page: Page) -> None:
 def test_questions_on_the_page(page: Page) -> None:
     from playwright.sync_api import expect
 
-    page.set_input_files("#load", str(EXAMPLES / "cr-509.1c-menace.yaml"))
+    load_file(page, EXAMPLES / "cr-509.1c-menace.yaml")
     expect(page.locator("#count")).to_contain_text("1 legal declaration")
     expect(page.locator("#forced")).to_contain_text("Every legal declaration:")
     expect(page.locator("#forced")).to_contain_text("Watchful Sentry (sentry) blocks Boggart Brute (brute)")
@@ -113,7 +113,7 @@ def test_an_attack_example_is_judged_as_the_cli_does(page: Page) -> None:
 
     path = EXAMPLES / "commander-goad-propaganda.yaml"
     report = check(load_snapshot(path.read_text()))
-    page.set_input_files("#load", str(path))
+    load_file(page, path)
     expect(page.locator("#step")).to_have_value("declare_attackers")
     expect(page.locator("#verdict")).to_have_text(report.verdict.upper())
     for finding in report.violations:
@@ -173,7 +173,7 @@ def test_switching_language_changes_the_page_own_words(page: Page) -> None:
 def test_triggers_of_a_legal_declaration_in_the_chosen_language(page: Page) -> None:
     from playwright.sync_api import expect
 
-    page.set_input_files("#load", str(EXAMPLES / "triggers-rampage-bushido.yaml"))
+    load_file(page, EXAMPLES / "triggers-rampage-bushido.yaml")
     expect(page.locator("#verdict")).to_have_text("LEGAL")
     triggers = page.locator("#triggers > li")
     expect(triggers).to_have_count(4)
@@ -199,6 +199,6 @@ def test_triggers_of_a_legal_declaration_in_the_chosen_language(page: Page) -> N
 def test_an_illegal_declaration_shows_no_triggers(page: Page) -> None:
     from playwright.sync_api import expect
 
-    page.set_input_files("#load", str(EXAMPLES / "cr-509.1c-menace.yaml"))
+    load_file(page, EXAMPLES / "cr-509.1c-menace.yaml")
     expect(page.locator("#verdict")).to_have_text("ILLEGAL")
     expect(page.locator("#triggers-box")).to_be_hidden()

@@ -14,7 +14,7 @@ from combatcheck.cli import app
 from combatcheck.desk.page_words import page_words
 from combatcheck.models import load_snapshot
 from combatcheck.solver import can_block, check, count_declarations
-from desk_support import EXAMPLES, add_card, declare, desk, open_page, page, take_shot
+from desk_support import EXAMPLES, add_card, declare, desk, load_file, open_page, page, take_shot
 from typer.testing import CliRunner
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ def test_every_word_follows_the_language_answers_already_shown_included(page: Pa
     expect = _expect()
     path = EXAMPLES / "cr-509.1c-menace.yaml"
     snapshot = load_snapshot(path.read_text(encoding="utf-8"))
-    page.set_input_files("#load", str(path))
+    load_file(page, path)
     expect(page.locator("#verdict")).to_have_text("ILLEGAL")
     page.select_option("#ask-actor", "bear")
     page.select_option("#ask-target", "brute")
@@ -90,7 +90,7 @@ def test_phone_layout_wraps_and_declares_by_tapping_the_picture(browser: Browser
     context.set_default_timeout(WAIT_MS)
     phone = context.new_page()
     open_page(phone, desk)
-    phone.set_input_files("#load", str(EXAMPLES / "cards-509.1c-menace.yaml"))
+    load_file(phone, EXAMPLES / "cards-509.1c-menace.yaml")
     # the phone's language, French; the verdict says what it assumed of Watchdog's -1/-0
     expect(phone.locator("#verdict")).to_have_text(re.compile(r"^ILLÉGAL, "))
     expect(phone.locator("#perms thead")).to_be_hidden()  # no table header: each row names its fields
@@ -117,13 +117,13 @@ def test_phone_layout_wraps_and_declares_by_tapping_the_picture(browser: Browser
 
 def test_desktop_layout_does_not_overflow(page: Page) -> None:
     expect = _expect()
-    page.set_input_files("#load", str(EXAMPLES / "cards-commander-goad.yaml"))
+    load_file(page, EXAMPLES / "cards-commander-goad.yaml")
     expect(page.locator("#verdict")).to_have_text("ILLEGAL")
     expect(page.locator("#perms thead")).to_be_visible()
     assert page.evaluate(OVERFLOW) == []
     take_shot(page, "desktop-1280")
     page.set_viewport_size({"width": 1200, "height": 1000})  # docs/desk.png's window: the table needs no scrolling
-    page.set_input_files("#load", str(EXAMPLES / "cards-509.1c-menace.yaml"))
+    load_file(page, EXAMPLES / "cards-509.1c-menace.yaml")
     expect(page.locator("#perms tbody tr")).to_have_count(3)
     wrap = page.locator("#board-editor .table-wrap")
     assert wrap.evaluate("(node) => node.scrollWidth <= node.clientWidth")
@@ -195,7 +195,7 @@ def test_a_link_that_holds_no_board_is_reported(page: Page, desk: str) -> None:
 
 def test_a_card_shows_its_oracle_text_and_reading_on_hover_and_tap(page: Page) -> None:
     expect = _expect()
-    page.set_input_files("#load", str(EXAMPLES / "cards-propaganda-lure-block.yaml"))
+    load_file(page, EXAMPLES / "cards-propaganda-lure-block.yaml")
     expect(page.locator("#verdict")).to_have_text("ILLEGAL")
     info = page.locator("#card-info")
     page.locator('#perms tbody tr[data-id="lure"] .card-info-button').hover()
@@ -300,7 +300,7 @@ def test_the_damage_step_on_the_page(page: Page, tmp_path: Path) -> None:
     expect = _expect()
     board = tmp_path / "trample.yaml"
     board.write_text(TRAMPLE_BOARD, encoding="utf-8")
-    page.set_input_files("#load", str(board))
+    load_file(page, board)
     expect(page.locator("#verdict")).to_have_text("LEGAL")
     expect(page.locator("#damage-box")).to_be_visible()
     answer = page.locator("#damage-answer")

@@ -154,7 +154,16 @@ function loadData(data) {
   for (const [key, value] of Object.entries(declaration)) if (key !== "blocks" && key !== "attacks") state.declarationExtra[key] = value;
   drawEditor();
   scheduleJudge(0);
-  learnTypes(state.rows.map((r) => r.card)).then(drawEditor);
+  redrawIfTypesMatter(learnTypes(state.rows.map((r) => r.card)));
+}
+
+// The card types learned after a load change the editor only where a row turns out attackable or attachable; a
+// redraw otherwise would replace the row a judge is choosing in, and the choice would be lost.
+async function redrawIfTypesMatter(learning) {
+  const shape = () => state.rows.map((r) => `${attackable(r)}${attachable(r)}`).join();
+  const before = shape();
+  await learning;
+  if (shape() !== before) drawEditor();
 }
 
 // ---- the editor --------------------------------------------------------------------------------------------

@@ -70,6 +70,9 @@ class ConditionReader:
         more = re.fullmatch(rf"(?:{SELF}|it) has {NUM} or more ([\w+/-]+) counters on it", text)
         if more:  # Slumbering Dragon: "unless it has five or more +1/+1 counters on it"
             return {"counters_at_least": {more.group(2): number(more.group(1))}}
+        none = re.fullmatch(rf"(?:{SELF}|it) has no ([\w+/-]+) counters on it", text)
+        if none:  # Roc Hatchling: "as long as ~ has no shell counters on it"
+            return {"counters_at_most": {none.group(1): 0}}
         one = re.fullmatch(rf"(?:{SELF}|it) has an? ([\w+/-]+) counter on it", text)
         if one:  # Seer of the Bright Side: "as long as it has a cage counter on it"
             return {"counters_at_least": {one.group(1): 1}}
@@ -117,7 +120,9 @@ class ConditionReader:
         cond: Data | None = None
         pred: str | None = None
         lead = re.fullmatch(rf"(?:as long as (?P<cond>.+?)|during your turn), (?:{SELF}|it) (?P<pred>.+)", s)
-        tail = re.fullmatch(rf"{SELF} (?P<pred>.+?) as long as (?P<cond>.+)", s)
+        tail = re.fullmatch(rf"{SELF} (?P<pred>.+?) as long as (?P<cond>.+)", s) or re.fullmatch(
+            rf"{SELF} (?P<pred>.+?) (?P<cond>during your turn)", s
+        )
         restriction = re.fullmatch(
             rf"{SELF} can't (?P<what>attack or block|attack|block) (?P<word>unless|if) (?P<cond>.+)", s
         )
@@ -141,7 +146,9 @@ class ConditionReader:
             cond = {"your_turn": True} if lead.group("cond") is None else self.condition(lead.group("cond"))
             pred = lead.group("pred")
         elif tail:
-            cond, pred = self.condition(tail.group("cond")), tail.group("pred")
+            during = tail.group("cond") == "during your turn"  # Razorkin Needlehead
+            cond = {"your_turn": True} if during else self.condition(tail.group("cond"))
+            pred = tail.group("pred")
         if cond is None or pred is None:
             return None
         found = self.predicate(pred)

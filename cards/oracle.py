@@ -454,13 +454,30 @@ class _Reader:
     def read_sentence(self, sentence: str, acc: _Acc) -> None:
         if not sentence:
             return
+        if re.fullmatch(rf"all creatures able to block {SELF} or enchanted creature do so\.?", sentence):
+            # Noble Quarry (bestow): its own lure, and the enchanted creature's (cards/statics.py)
+            self.read_sentence(f"all creatures able to block {SELF} do so.", acc)
+            acc.not_own.append(sentence)
+            return
         found = None if self.is_not_own(sentence) else self.sentence(sentence)
         if found is not None:
             acc.add(found)
             return
-        acc.add(self.grant_to_itself(sentence) or self.grant_by_keyword(sentence, acc.abilities))
+        granted = self.grant_to_itself(sentence) or self.grant_by_keyword(sentence, acc.abilities)
+        acc.add(granted)
         if LEGALITY.search(strip_filters(sentence)):
             (acc.not_own if self.is_not_own(sentence) else acc.unmapped).append(sentence)
+            if self.is_not_own(sentence) and not granted and self.may_include_itself(sentence):
+                acc.unmapped.append(sentence)  # Skatewing Spy: the card may be one of them, so it is its own too
+
+    def may_include_itself(self, sentence: str) -> bool:
+        """A grant to a group of the controller's creatures that the card, a creature, may belong to, named by what
+        no filter says, so that cards/statics.py can't apply it either ("each creature you control with a +1/+1
+        counter on it has flying", "creatures attacking the last chosen player have menace")."""
+        if self.itself is None or "creature" not in self.itself.types:
+            return False
+        group = r"(?:each creature you control|creatures you control) with (?:an? [\w+/-]+ counters?|counters) on|"
+        return bool(re.match(group + r"creatures attacking\b", sentence))
 
 
 def read_oracle(

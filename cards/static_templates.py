@@ -290,10 +290,18 @@ class StaticReader:
         not applied is listed under `listed_as`, the sentence as printed, so that it is listed once."""
         listed_as = listed_as or s
         text = ATTACHED.sub(SELF, _NOT_COMBAT.sub("", s))
+        text = text.replace(f"able to block {SELF} or {SELF} do so", f"able to block {SELF} do so")  # Noble Quarry
         text = re.sub(r"can't attack, block, or (?:crew vehicles|transform)", "can't attack or block", text)
         if not text.startswith(SELF) and f"block {SELF} do so" not in text:
             return False
         predicate = text.removeprefix(f"{SELF} ")
+        retyped = re.match(
+            r"is (?:legendary|an? [\w ]+?)(?: in addition to its other types)?,? (?:and )?(?=gets|has)\b", predicate
+        )
+        if retyped:  # On Serra's Wings: "is legendary, gets +1/+1, and has flying": the type change is listed
+            out.note(listed_as, "not_understood")
+            predicate = predicate[retyped.end() :]
+            text = f"{SELF} {predicate}"
         pump = PUMP.match(predicate)
         if pump:
             out.note(listed_as, "power_toughness")

@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterable
 
 from .conditions import ConditionReader
-from .oracle import _CLASS_LEVEL, _LEVEL, _UNSHOWN_THRESHOLD, Reading, read_oracle
+from .oracle import _CLASS_LEVEL, _DAMAGE_WORDS, _LEVEL, _UNSHOWN_THRESHOLD, Reading, read_oracle
 from .oracle_text import BECOMES_SUCH, LEGALITY, SENTENCE_END, normalise_text
 from .static_templates import ATTACHED, HAVE, StaticReader, Statics
 from .vocabulary import CARD_TYPES, COMBAT_KEYWORDS, SELF
@@ -182,6 +182,8 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
         effect_part = re.sub(r"^(?:when|whenever|at)\b[^,]*, ", "", bare)
         if re.search(r"\bcreate\b", effect_part):  # a keyword counter or keyword of the tokens made: theirs
             effect_part = _TOKENS_OWN.sub("", effect_part)
+        # Akroma, Vision of Ixidor: "+1/+1 if it has flying, …, and so on for menace" names qualities, grants none
+        effect_part = re.sub(r"\bif it has [\w ]+|\band so on for [^.]+", "", effect_part)
         # Shang-Chi: activating abilities "as though they had haste" is no attack (302.6 is about {T} abilities)
         effect_part = re.sub(r"\bactivate abilities of [^.]*? as though [\w ]+ had haste\b", "", effect_part)
         named = effect_part if BECOMES_SUCH.search(effect_part) else _QUALITY.sub("", effect_part)
@@ -191,7 +193,8 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
                 out.note(item, "one_shot")
             continue
         if ATTACHED.search(s) and not re.match(r"^(as long as|if)\b", s):
-            if not reader.attached(s, out, listed_as=item) and (combat or unread):
+            # what it can't apply is listed, the keywords the damage step reads included (Brass Knuckles)
+            if not reader.attached(s, out, listed_as=item) and (combat or unread or _DAMAGE_WORDS.search(named)):
                 out.note(item, "one_shot" if unread else _why(s))
             continue
         found = reader.effect(s)
@@ -231,6 +234,8 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
             out.conditional.append(
                 {"when": {"counters_at_least": {"+1/+1": 1}}, "abilities": ["cant_block"], "text": "unleash"}
             )
+            # the counter it may enter with is a size the snapshot states, as other counters it enters with are
+            out.note(f"unleash: {SELF} may enter with a +1/+1 counter on it", "power_toughness", own=True)
             continue
         if item.startswith("level ability: "):
             # read under its level range, or not applied: a Class's level (716.2a) is no counter the board shows
@@ -247,12 +252,20 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
         if several is not None:
             out.conditional += several
             continue
+        both = re.fullmatch(
+            rf"(during your turn|as long as .+?), {SELF} and (other [^,]+?) have (.+)", item.rstrip(".")
+        )
+        own_half = both and conditions.sentence(f"{both.group(1)}, {SELF} has {both.group(3)}")
+        if own_half:  # Dion: "during your turn, ~ and other Knights you control have flying": the others' is listed
+            out.conditional.append({**own_half, "text": item.rstrip(".")})
+            out.note(item, "condition", own=True)
+            continue
         out.note(item, _why(item), own=True)
     for sentence in _sentences(lines):  # a condition on an ability that bears only on damage (Toxic Iguanar)
         if (
             sentence in leveled
             or sentence in reading.unmapped
-            or not re.search(rf"\bas long as\b|^during your turn\b|^if {SELF} was kicked, it enters with\b", sentence)
+            or not re.search(rf"\bas long as\b|\bduring your turn\b|^if {SELF} was kicked, it enters with\b", sentence)
         ):
             continue
         if read_oracle(sentence, "", known_subtypes=known).abilities:

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from combatcheck.cards.db import database
 from combatcheck.cards.lookup import card_statics, find_card
-from combatcheck.cards.oracle import read_oracle
+from combatcheck.cards.oracle import SelfInfo, read_oracle
 from combatcheck.models import snapshot_from_data
 from combatcheck.solver import check, report_lines
 
@@ -361,3 +361,55 @@ def test_a_vow_keeps_its_creature_from_attacking_the_auras_controller(target: st
         report = check(snapshot_from_data(board))
         assert report.verdict == verdict, attacked
         assert [u.why for u in report.unapplied] == ["power_toughness"]  # its +2/+2, stated by the snapshot
+
+
+# -- the classes blind sample F showed (docs/cards.md) ---------------------------------------------------------------
+def test_a_keyword_during_your_turn_after_the_keyword_is_the_cards_own_under_a_condition() -> None:
+    needlehead = statics_of("Razorkin Needlehead")  # "this creature has first strike during your turn"
+    assert [(c["when"], c["abilities"]) for c in needlehead.conditional] == [({"your_turn": True}, ["first_strike"])]
+
+
+def test_no_counters_of_a_kind_is_a_condition_on_counters() -> None:
+    roc = statics_of("Roc Hatchling")  # "as long as this creature has no shell counters on it, … has flying"
+    assert [(c["when"], c["abilities"]) for c in roc.conditional] == [({"counters_at_most": {"shell": 0}}, ["flying"])]
+
+
+def test_the_card_and_others_during_your_turn_gives_the_card_its_half() -> None:
+    dion = statics_of("Dion, Bahamut's Dominant")  # "during your turn, Dion and other Knights you control have flying"
+    assert [(c["when"], c["abilities"]) for c in dion.conditional] == [({"your_turn": True}, ["flying"])]
+    assert [u["why"] for u in dion.unapplied] == ["condition"]  # the other Knights' flying: no static has a condition
+
+
+def test_an_attachments_keyword_under_a_condition_it_cant_read_is_listed() -> None:
+    knuckles = statics_of("Brass Knuckles")  # "double strike as long as two or more Equipment are attached to it"
+    assert knuckles.grants_attached == [] and [u["why"] for u in knuckles.unapplied] == ["condition"]
+
+
+def test_an_aura_that_makes_a_creature_legendary_grants_its_keywords() -> None:
+    wings = statics_of("On Serra's Wings")
+    assert wings.grants_attached == ["flying", "vigilance", "lifelink"]
+    assert [u["why"] for u in wings.unapplied] == ["not_understood"]  # "is legendary": listed
+
+
+def test_a_bestowed_lure_is_the_cards_own_and_the_enchanted_creatures() -> None:
+    db = database()
+    quarry = find_card("Noble Quarry", db)
+    assert read_oracle(quarry.text, quarry.name).abilities == ("all_able_must_block_it",)
+    assert statics_of("Noble Quarry").grants_attached == ["all_able_must_block_it"]
+
+
+def test_the_counter_unleash_may_enter_with_is_listed_as_a_size() -> None:
+    imps = statics_of("Chaos Imps")
+    assert [(u["why"], u.get("own")) for u in imps.unapplied] == [("power_toughness", True)]  # 702.98a, 614.1c
+
+
+def test_a_pump_counted_by_the_keywords_a_creature_has_bears_on_no_declaration() -> None:
+    assert statics_of("Akroma, Vision of Ixidor").unapplied == []  # "+1/+1 if it has flying, …" until end of turn
+
+
+@pytest.mark.parametrize("name", ["Skatewing Spy", "Triarch Stalker"])
+def test_a_grant_the_card_may_share_but_no_filter_names_is_reported_as_its_own(name: str) -> None:
+    db = database()
+    face = find_card(name, db)
+    itself = SelfInfo(types=frozenset(face.types), subtypes=frozenset(s.lower() for s in face.subtypes))
+    assert len(read_oracle(face.text, face.name, itself=itself).unmapped) == 1

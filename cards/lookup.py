@@ -7,7 +7,8 @@ from typing import Any
 
 from ..limits import clip
 from .db import CardDatabase, CardFace, as_int, database
-from .oracle import Reading, SelfInfo, read_oracle
+from .oracle import read_oracle
+from .reading import Reading, SelfInfo
 from .static_templates import Statics
 from .statics import read_statics
 

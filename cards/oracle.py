@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .declaration_phrases import SIMPLE_PREDICATES, mana_value_quality, own_grant, own_predicate
@@ -26,9 +26,13 @@ from .oracle_text import (
     KEYWORD_LIST,
     LEGALITY,
     SENTENCE_END,
+    keyword_reminders,
     normalise_text,
     strip_filters,
 )
+from .reading import AbilityData as AbilityData
+from .reading import Reading as Reading
+from .reading import SelfInfo as SelfInfo
 from .trigger_reader import TriggerAcc, TriggerReader
 from .vocabulary import (
     BASIC_LAND_TYPES,
@@ -43,8 +47,6 @@ from .vocabulary import (
     UNMAPPED_KEYWORDS,
 )
 
-AbilityData = str | dict[str, Any]
-
 _ABILITY_WORD = re.compile(r"^[a-z][a-z' -]* — (?=.)")
 _LEVEL = re.compile(r"^level \d+(-\d+|\+)$")
 _ACTIVATED = re.compile(r"^[^\"]*?:\s")
@@ -55,17 +57,6 @@ _CLASS_LEVEL = re.compile(r"^(\{[^}]+\})+: level \d+$")
 # keywords that bear on the damage step, so that such an ability is listed rather than dropped.
 _UNSHOWN_THRESHOLD = re.compile(r"^(max speed — |\d+\+ \| )")
 _DAMAGE_WORDS = re.compile(r"first strike|double strike|deathtouch|trample|lifelink|infect|wither|indestructible")
-
-
-@dataclass(frozen=True)
-class Reading:
-    """What the reader found in one face's text."""
-
-    abilities: tuple[AbilityData, ...] = ()
-    unmapped: tuple[str, ...] = ()
-    not_own: tuple[str, ...] = ()
-    triggers: tuple[AbilityData, ...] = ()  # attack and block triggers (trigger_reader.py), one per instance
-    triggers_unmapped: tuple[str, ...] = ()  # the card's own attack or block triggers the reader can't map
 
 
 _COPY_EXCEPT = re.compile(
@@ -84,22 +75,6 @@ class _Acc:
         for item in items:
             if item not in self.abilities:
                 self.abilities.append(item)
-
-
-@dataclass(frozen=True)
-class SelfInfo:
-    """The card's own characteristics, lower case (colors as WUBRG letters), to see whether a grant includes it."""
-
-    types: frozenset[str] = frozenset()
-    subtypes: frozenset[str] = frozenset()
-    supertypes: frozenset[str] = frozenset()
-    colors: frozenset[str] = frozenset()
-
-    def matches(self, flt: dict[str, Any]) -> bool:
-        checks = {"types": self.types, "subtypes": self.subtypes, "supertypes": self.supertypes, "colors": self.colors}
-        if not set(flt) <= set(checks):
-            return False
-        return all(set(values) & checks[key] for key, values in flt.items())
 
 
 _GRANT = re.compile(r"^(?:all )?(?P<who>(?!other\b|each other\b|non)[\w -]+?)(?: you control)? have (?P<what>[^\"]+)$")
@@ -495,4 +470,7 @@ def read_oracle(
     """
     known = frozenset(s.lower() for s in known_subtypes)
     known = known | SPELL_SUBTYPES if known else known
-    return _Reader(known, itself).read(normalise_text(text, name, supertypes, known))
+    reader = _Reader(known, itself)
+    reading = reader.read(normalise_text(text, name, supertypes, known))
+    unknown = [f"{k}: {r}" for k, r in keyword_reminders(text) if reader.keyword(k) is None and LEGALITY.search(r)]
+    return replace(reading, unmapped=(*reading.unmapped, *unknown)) if unknown else reading  # Weaponized Scrap

@@ -57,3 +57,20 @@ def normalise_text(
 
 # Where a sentence ends: after a period, or after a quoted ability's closing period ('and "{1}: … turn." It's a …')
 SENTENCE_END = re.compile(r'(?<=\.)\s+(?=[^\s])|(?<=\.")\s+(?=[^\s])')
+
+
+# A line that is one keyword (with a cost or a number) and its reminder text: "Upgrade (This creature enters …)".
+_KEYWORD_WITH_REMINDER = re.compile(
+    r"^(?P<keyword>[A-Z][\w'-]*(?: [a-z][\w'-]*)?)(?: [\d{X][^(:]*)? \((?P<reminder>[^()]*)\)$"
+)
+
+
+def keyword_reminders(text: str) -> list[tuple[str, str]]:
+    """Each line of one keyword and its reminder text, as (keyword, reminder) in lower case: what the reminder says
+    of a keyword the reader doesn't know is reported, never dropped with the reminder."""
+    out = []
+    for line in text.split("\n"):
+        match = _KEYWORD_WITH_REMINDER.fullmatch(line.strip())
+        if match:
+            out.append((match.group("keyword").lower(), match.group("reminder").lower()))
+    return out

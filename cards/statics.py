@@ -22,8 +22,9 @@ import re
 from collections.abc import Iterable
 
 from .conditions import ConditionReader
-from .oracle import _CLASS_LEVEL, _DAMAGE_WORDS, _LEVEL, _UNSHOWN_THRESHOLD, Reading, read_oracle
+from .oracle import _CLASS_LEVEL, _DAMAGE_WORDS, _LEVEL, _UNSHOWN_THRESHOLD, read_oracle
 from .oracle_text import BECOMES_SUCH, LEGALITY, SENTENCE_END, normalise_text
+from .reading import Reading
 from .static_templates import ATTACHED, HAVE, StaticReader, Statics
 from .vocabulary import CARD_TYPES, COMBAT_KEYWORDS, SELF
 

@@ -413,3 +413,14 @@ def test_a_grant_the_card_may_share_but_no_filter_names_is_reported_as_its_own(n
     face = find_card(name, db)
     itself = SelfInfo(types=frozenset(face.types), subtypes=frozenset(s.lower() for s in face.subtypes))
     assert len(read_oracle(face.text, face.name, itself=itself).unmapped) == 1
+
+
+def test_a_keyword_the_reader_doesnt_know_is_reported_by_what_its_reminder_says() -> None:
+    text = "Upgrade (This creature enters covering another artifact you control. It has haste.)"
+    assert read_oracle(text, "Weaponized Scrap").unmapped == (
+        "upgrade: this creature enters covering another artifact you control. it has haste.",
+    )
+    assert (
+        read_oracle("Flying (This creature can't be blocked except by creatures with flying or reach.)", "x").unmapped
+        == ()
+    )

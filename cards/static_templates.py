@@ -39,7 +39,9 @@ _CANT_BLOCK_SOME = re.compile(
     r"(?P<who>.+?) can't (?P<attack>attack or )?block (?P<what>creatures (?:you|your opponents) control|"
     r"creatures with (?:power|toughness) \S+ or (?:less|greater))"
 )
-_EACH = re.compile(r"each creature(?P<rest>(?: [^,]+?)?) (?P<what>can't be blocked .+)")
+_EACH = re.compile(r"each creature(?P<rest>(?: [^,]+?)?) (?P<what>can't be blocked .+|can block .+)")
+# "blue creatures you control can't be blocked" (Deepchannel Mentor), "… except by legendary creatures"
+_GROUP_EVASION = re.compile(r"(?P<who>(?:[\w/-]+ )*?creatures\b[^,]*?) (?P<what>can't be blocked(?: .+)?)")
 HAVE = re.compile(r"(?:all )?(?P<who>.+?) (?:get [+-][\dx]+/[+-][\dx]+ and )?have (?P<what>.+)")
 _X_COUNTS = {
     "enchantments you control": "enchantments_you_control",
@@ -158,9 +160,12 @@ class StaticReader:
                 self.effect(f"{who} can't block {attack_or_block.group('what')}"),
             )
             return None if first is None or second is None else first + second
-        each = _EACH.fullmatch(s)
+        s = re.sub(
+            r"^each ((?:[\w-]+ )*?)creature you control has ", r"\1creatures you control have ", s
+        )  # Depthshaker
+        each = _EACH.fullmatch(s) or _GROUP_EVASION.fullmatch(s)
         if each:  # Familiar Ground: "each creature you control can't be blocked by more than one creature"
-            who = self.who(f"creatures{each.group('rest')}")
+            who = self.who(f"creatures{each.group('rest')}" if "rest" in each.re.groupindex else each.group("who"))
             reading = read_oracle(f"{SELF} {each.group('what')}.", "", known_subtypes=self.known)
             if who is None or reading.unmapped or reading.not_own or not reading.abilities:
                 return None
@@ -317,7 +322,10 @@ class StaticReader:
             if not pump
             else [f"{SELF} {p}" for p in re.split(r",? and (?=(?:has|is|can)\b)|, (?=(?:has|is|can)\b)", predicate)]
         )
-        typed = re.fullmatch(rf"{SELF} (is an? [\w ]+?|attacks each combat if able) and ((?:can't|can|has)\b.+)", text)
+        typed = re.fullmatch(
+            rf"{SELF} (is an? [\w ]+?|attacks each combat if able|can't be blocked|can't attack or block|has [\w ]+?) and ((?:can't|can|has|gets)\b.+)",
+            text,
+        )
         if not pump and typed:  # Fog on the Barrow-Downs: "is a Spirit and can't attack or block"; Fealty to the Realm
             pieces = [f"{SELF} {typed.group(1)}", f"{SELF} {typed.group(2)}"]
         keywords = re.fullmatch(rf"{SELF} has (.+?)(?:, where x is [^,]+)?", text)
@@ -326,6 +334,9 @@ class StaticReader:
         read_any = False
         for piece in pieces:
             piece = piece if piece.startswith(SELF) or "do so" in piece else f"{SELF} {piece}"
+            if re.match(rf"{SELF} gets [+-][\dx]+/[+-][\dx]+", piece):  # Glamdring: "has first strike and gets +x/+0 …"
+                out.note(listed_as, "power_toughness")
+                continue
             bar = re.fullmatch(rf"{SELF} can't attack you(?P<pw> or planeswalkers you control)?", piece)
             if (
                 bar
@@ -354,8 +365,13 @@ class StaticReader:
             if reading.unmapped or reading.not_own or not (reading.abilities or reading.triggers):
                 if len(pieces) == 1:
                     return False
-                out.note(listed_as, "not_understood")  # part of it is applied, the rest ("is a black Zombie") is not
-                continue
+                keyword = re.fullmatch(rf"{SELF} has ([\w ]+?)(?: \d+| \{{.+)?", piece)
+                inert = (keyword and keyword.group(1) in OTHER_KEYWORDS) or re.fullmatch(
+                    rf"{SELF} can't be sacrificed", piece
+                )
+                if not inert:  # part of it is applied, the rest ("is a black Zombie", "mobilize x") is not
+                    out.note(listed_as, "not_understood")
+                continue  # "has shroud", "can't be sacrificed": no declaration depends on them
             read_any = True
             for ability in [*reading.abilities, *reading.triggers]:
                 if ability not in out.grants_attached:

@@ -424,3 +424,38 @@ def test_a_keyword_the_reader_doesnt_know_is_reported_by_what_its_reminder_says(
         read_oracle("Flying (This creature can't be blocked except by creatures with flying or reach.)", "x").unmapped
         == ()
     )
+
+
+# -- the classes a sweep of the frame showed after sample F (docs/cards.md) ----------------------------------------
+@pytest.mark.parametrize(
+    ("name", "effect"),
+    [
+        ("Deepchannel Mentor", {"grant": ["cant_be_blocked"], "to": {"colors": ["U"], "controller": "you"}}),
+        (
+            "Midnight Pathlighter",
+            {"grant": [{"cant_be_blocked_except_by": {"supertypes": ["legendary"]}}], "to": {"controller": "you"}},
+        ),
+        ("High Ground", {"grant": [{"can_block_additional": 1}], "to": {"controller": "you"}}),
+        (
+            "Depthshaker Titan",
+            {"grant": ["melee", "trample", "haste"], "to": {"types": ["artifact"], "controller": "you"}},
+        ),
+    ],
+)
+def test_a_group_that_cant_be_blocked_or_blocks_more_is_an_effect_on_others(name: str, effect: dict[str, Any]) -> None:
+    statics = statics_of(name)
+    assert [s["effect"] for s in statics.statics][:1] == [effect] and statics.unapplied == []
+
+
+def test_whispersilk_cloak_makes_its_creature_unblockable_and_shroud_bears_on_no_declaration() -> None:
+    bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ana", "attacking": "ben"}
+    cloak = {"id": "cloak", "card": "Whispersilk Cloak", "controller": "ana", "attached_to": "bears"}
+    ox = {"id": "ox", "card": "Grizzly Bears", "controller": "ben"}
+    assert check(block(bears, cloak, ox, blocks={"ox": "bears"})).verdict == "illegal"  # 509.1b
+    report = check(block(bears, cloak, ox, blocks={}))
+    assert report.verdict == "legal" and report.unapplied == []
+
+
+def test_a_keyword_then_a_pump_grants_the_keyword_and_lists_the_pump() -> None:
+    pike = statics_of("Runechanter's Pike")  # "has first strike and gets +X/+0, where X is …"
+    assert pike.grants_attached == ["first_strike"] and [u["why"] for u in pike.unapplied] == ["power_toughness"]

@@ -29,7 +29,8 @@ class ConditionReader:
 
     def counted(self, text: str) -> Data | None:
         match = re.fullmatch(
-            rf"(?:(?P<other>another|an?|one)|(?:at least )?{NUM} or more|at least {NUM}) (?P<what>.+)", text
+            rf"(?:(?P<other>another|an?|one)|(?:at least )?{NUM} or more|at least {NUM}) (?P<others>other )?(?P<what>.+)",
+            text,
         )
         if match is None:
             return None
@@ -44,7 +45,7 @@ class ConditionReader:
         amount = match.group(2) or match.group(3)
         if amount:
             out["at_least"] = number(amount)
-        if match.group("other") == "another":
+        if match.group("other") == "another" or match.group("others"):  # Ice-Fang Coatl: "three other snow permanents"
             out["other"] = True
         return out
 
@@ -60,6 +61,8 @@ class ConditionReader:
             f"{SELF} has a +1/+1 counter on it": {"counters_at_least": {"+1/+1": 1}},
             "it has a +1/+1 counter on it": {"counters_at_least": {"+1/+1": 1}},
             "it's an extra turn": {"extra_turn": True},
+            "it's attacking": {"attacking": True},  # Soltari Lancer, Kitesail Corsair
+            f"{SELF} is attacking": {"attacking": True},
             "you've cast a creature spell this turn": {"you_cast_creature_spell": True},
         }
         if text in simple:
@@ -67,6 +70,9 @@ class ConditionReader:
         counters = re.fullmatch(rf"there are {NUM} or more ([\w+/-]+) counters on {SELF}", text)
         if counters:
             return {"counters_at_least": {counters.group(2): number(counters.group(1))}}
+        fewer = re.fullmatch(rf"(?:{SELF}|it) has {NUM} or fewer ([\w+/-]+) counters on it", text)
+        if fewer:  # Evolved Spinoderm: "as long as it has two or fewer oil counters on it"
+            return {"counters_at_most": {fewer.group(2): number(fewer.group(1))}}
         more = re.fullmatch(rf"(?:{SELF}|it) has {NUM} or more ([\w+/-]+) counters on it", text)
         if more:  # Slumbering Dragon: "unless it has five or more +1/+1 counters on it"
             return {"counters_at_least": {more.group(2): number(more.group(1))}}
@@ -155,6 +161,15 @@ class ConditionReader:
         if found is None:
             return None
         return {"when": cond, "abilities": found[0], "text": s}
+
+    def otherwise(self, read: Data, sentences: list[str], sentence: str) -> Data | None:
+        """The sentence after a conditional one that begins "otherwise, it has …": its ability while the condition
+        doesn't hold."""
+        at = sentences.index(sentence)
+        after = sentences[at + 1] if at + 1 < len(sentences) else ""
+        match = re.fullmatch(rf"otherwise, (?:it|{SELF}) (?P<pred>.+?)\.?", after)
+        found = self.predicate(match.group("pred")) if match else None
+        return None if found is None else {"when": {"not": read["when"]}, "abilities": found[0], "text": after}
 
     def levels(self, lines: list[str]) -> tuple[list[Data], list[str]]:
         """Level up (702.87, 711): each "level N-M" / "level N+" range's abilities, while the card has that many

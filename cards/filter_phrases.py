@@ -146,6 +146,12 @@ class FilterPhrases:
             which, value, side = stat.groups()
             out[f"{which}_at_{'most' if side == 'less' else 'least'}"] = number(value)
             return True
+        either = re.fullmatch(rf"power or toughness {NUM} or (less|greater)", text)
+        if either:  # Tetsuko Umezawa: "with power or toughness 1 or less": either one
+            bound = "most" if either.group(2) == "less" else "least"
+            n = number(either.group(1))
+            out["any_of"] = [{f"power_at_{bound}": n}, {f"toughness_at_{bound}": n}]
+            return True
         names = word_list(text)
         if names and all(n in COMBAT_KEYWORDS for n in names):
             out["abilities"] = [COMBAT_KEYWORDS[n] for n in names]

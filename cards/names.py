@@ -40,6 +40,8 @@ def self_names(name: str, supertypes: Iterable[str] = (), avoid: frozenset[str] 
     Ojanen" for Jedit Ojanen of Efrava, "Zurgo" for Zurgo Bellstriker). A leading part that is an article or a
     subtype in `avoid` (lower case) is never taken for the card: "Sliver" in Sliver Legion's text is the Slivers."""
     names = [name]
+    if name.startswith("A-"):  # an Alchemy rebalanced card's text names it without the prefix (A-Triumphant Adventurer)
+        return [name, *self_names(name.removeprefix("A-"), supertypes, avoid)]
     if "legendary" not in {s.lower() for s in supertypes}:
         return names
     if "," in name:

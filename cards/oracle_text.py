@@ -52,7 +52,17 @@ def normalise_text(
             text = re.sub(rf"(?<![\w]){re.escape(own)}(?![\w])", SELF, text)
     text = _THIS.sub(SELF, text)
     text = _REMINDER.sub("", text).replace("’", "'").replace("−", "-")
-    return [line.strip().lower() for line in text.split("\n") if line.strip()]
+    return [_PROTECTION_LIST.sub(_each_from, line.strip().lower()) for line in text.split("\n") if line.strip()]
+
+
+# "protection from white, blue, and red" is "protection from white and from blue and from red", as a keyword list
+# reads it (Sword of Fire and Ice and War and Peace)
+_COLOR = r"(?:white|blue|black|red|green)"
+_PROTECTION_LIST = re.compile(rf"\bprotection from ({_COLOR}(?:, {_COLOR})+,? and {_COLOR})\b")
+
+
+def _each_from(match: re.Match[str]) -> str:
+    return "protection from " + " and from ".join(re.split(r",? and |, ", match.group(1)))
 
 
 # Where a sentence ends: after a period, or after a quoted ability's closing period ('and "{1}: … turn." It's a …')

@@ -6,6 +6,7 @@ read, and lists the rest."""
 from __future__ import annotations
 
 import re
+import string
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,6 +44,11 @@ _EACH = re.compile(r"each creature(?P<rest>(?: [^,]+?)?) (?P<what>can't be block
 # "blue creatures you control can't be blocked" (Deepchannel Mentor), "… except by legendary creatures"
 _GROUP_EVASION = re.compile(r"(?P<who>(?:[\w/-]+ )*?creatures\b[^,]*?) (?P<what>can't be blocked(?: .+)?)")
 HAVE = re.compile(r"(?:all )?(?P<who>.+?) (?:get [+-][\dx]+/[+-][\dx]+ and )?have (?P<what>.+)")
+# Keywords that trigger in combat (702.*): granted by an attachment, they are listed, since grants read keywords only
+_COMBAT_TRIGGER_KEYWORDS = frozenset(
+    {"afflict", "annihilator", "battle cry", "bushido", "dethrone", "exalted", "flanking", "frenzy", "melee"}
+    | {"mentor", "myriad", "provoke", "rampage", "training"}
+)
 _X_COUNTS = {
     "enchantments you control": "enchantments_you_control",
     "basic land types among lands you control": "basic_land_types_you_control",
@@ -108,7 +114,8 @@ class StaticReader:
         if match is None:
             return None
         head, whose = match.group("who"), match.group("whose")
-        flt = self.filters.parse(head)
+        named = re.fullmatch(r"creatures named ([\w' ,-]+)", head)  # Rite of the Raging Storm (names match any case)
+        flt = {"names": [string.capwords(named.group(1))]} if named else self.filters.parse(head)
         parts = head.split(" and ")
         if flt is None and len(parts) > 1 and all(p.endswith("s") for p in parts):
             # "white creatures and blue creatures", "Orcs and Goblins" (Warg Rider): either
@@ -332,6 +339,10 @@ class StaticReader:
         if not pump and keywords and read_oracle(text + ".", "", known_subtypes=self.known).unmapped:
             pieces = [f"{SELF} has {k}" for k in re.split(KEYWORD_LIST, keywords.group(1))]
         read_any = False
+        if keywords and any(  # Nazgûl Battle-Mace's "annihilator 1": a combat trigger granted, never applied here
+            re.sub(r" \d+$", "", k) in _COMBAT_TRIGGER_KEYWORDS for k in re.split(KEYWORD_LIST, keywords.group(1))
+        ):
+            out.note(listed_as, "not_understood")
         for piece in pieces:
             piece = piece if piece.startswith(SELF) or "do so" in piece else f"{SELF} {piece}"
             if re.match(rf"{SELF} gets [+-][\dx]+/[+-][\dx]+", piece):  # Glamdring: "has first strike and gets +x/+0 …"

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import replace
 
 from .conditions import ConditionReader
 from .oracle import _CLASS_LEVEL, _DAMAGE_WORDS, _LEVEL, _UNSHOWN_THRESHOLD, read_oracle
@@ -44,7 +45,7 @@ _COMBAT_TRIGGER = re.compile(r"^(?:when|whenever)\b[^,]*\b(?:attacks?|blocks?|be
 # What the tokens an effect creates are given as they are made is theirs, stated with them on the board (sample A's
 # rule: Josu Vess's menace; Rionya's "they gain haste"; Kiki-Jiki's copy "except it has haste", 707.9b)
 _TOKENS_OWN = re.compile(
-    r"\bput an? [\w ]+ counter on each of them\b|\b(?:they|it|that token|the token|those tokens) gains? [\w ,]+|"
+    r"\bput an? [\w ]+ counter on each of them\b|\b(?:they|it|that token|the token|those tokens) (?:gains?|has|have) [\w ,]+|"
     r"\bexcept (?:it|the token|they) (?:has|have) [^.]+"
 )
 _TOKEN_WITH_QUOTED = re.compile(r'^(?:[^"]*[,.] )?[^"]*\bcreates? [^".]*\btokens? (?:[^".]* )?with [^"]*"')
@@ -141,6 +142,15 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
         enchant = _enchant(line)
         if enchant is not None:
             out.enchant = enchant
+    # 113.6: a permanent's abilities function on the battlefield; one that says it works from the graveyard (Valor,
+    # Anger: "as long as this card is in your graveyard") does nothing on a board, so nothing is listed
+    from_graveyard = re.compile(rf"^as long as (?:this card|{SELF}) is in your graveyard\b")
+    lines = [line for line in lines if not from_graveyard.match(line)]
+    reading = replace(
+        reading,
+        not_own=tuple(t for t in reading.not_own if not from_graveyard.match(t)),
+        unmapped=tuple(t for t in reading.unmapped if not from_graveyard.match(t)),
+    )
     pending = list(reading.not_own)
     leveled = _leveled(lines)
     for sentence in _sentences(lines):  # grants the reader doesn't report (Sublime Archangel's exalted)
@@ -181,10 +191,11 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
         # a quality named, nothing granted or forbidden: "creatures you control with flying get +1/+0"
         # a trigger's condition is the trigger reader's: what bears on legality is in its effect (Thoughtweft Imbuer)
         effect_part = re.sub(r"^(?:when|whenever|at)\b[^,]*, ", "", bare)
-        if re.search(r"\bcreate\b", effect_part):  # a keyword counter or keyword of the tokens made: theirs
+        if re.search(r"\bcreates?\b", effect_part):  # a keyword counter or keyword of the tokens made: theirs
             effect_part = _TOKENS_OWN.sub("", effect_part)
-        # Akroma, Vision of Ixidor: "+1/+1 if it has flying, …, and so on for menace" names qualities, grants none
-        effect_part = re.sub(r"\bif it has [\w ]+|\band so on for [^.]+", "", effect_part)
+        # Akroma, Vision of Ixidor: "+1/+1 if it has flying, …, and so on for menace" names qualities, grants none;
+        # so does Crowd of True Believers' "target creature you control that's attacking alone"
+        effect_part = re.sub(r"\bif it has [\w ]+|\band so on for [^.]+|\bthat's attacking alone\b", "", effect_part)
         # Shang-Chi: activating abilities "as though they had haste" is no attack (302.6 is about {T} abilities)
         effect_part = re.sub(r"\bactivate abilities of [^.]*? as though [\w ]+ had haste\b", "", effect_part)
         named = effect_part if BECOMES_SUCH.search(effect_part) else _QUALITY.sub("", effect_part)
@@ -218,7 +229,9 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
     for size in sizes:  # a level's power and toughness: the damage step and power filters judge the stated ones
         out.note(size, "power_toughness", own=True)
     for sentence in _sentences(lines):  # counters it enters with (614.1c): a size the snapshot states (Kalonian Hydra)
-        if re.match(rf"(?:if {SELF} was kicked[^,]*, )?(?:{SELF}|it) enters with [^.]*\+1/\+1 counters?\b", sentence):
+        if re.match(
+            rf"(?:if {SELF} was kicked[^,]*, )?(?:{SELF}|it) enters with [^.]*[+-]1/[+-]1 counters?\b", sentence
+        ):
             out.note(sentence, "power_toughness", own=True)
             # Cetavolver: "kicked with its {1}{r} kicker": which kicker was paid is no fact a snapshot states
             keyword = re.search(r"\band with ([\w ]+)$", sentence.rstrip("."))
@@ -266,6 +279,7 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
         if (
             sentence in leveled
             or sentence in reading.unmapped
+            or re.match(r'(?:when|whenever|at)\b|[^"]*?:\s', sentence)  # a trigger's or an activated ability's own
             or not re.search(rf"\bas long as\b|\bduring your turn\b|^if {SELF} was kicked, it enters with\b", sentence)
         ):
             continue
@@ -279,6 +293,11 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
             out.conditional.append(conditional)
             if _SIZED.search(sentence):
                 out.note(sentence, "power_toughness", own=True)
+            otherwise = conditions.otherwise(conditional, _sentences(lines), sentence)
+            if otherwise is not None:  # Evolved Spinoderm: "… as long as …. Otherwise, it has hexproof."
+                out.conditional.append(otherwise)
+        elif conditional is None and not read_before and _DAMAGE_WORDS.search(_unquoted(sentence)[0]):
+            out.note(sentence, "condition", own=True)  # Ice-Fang Coatl's kin: never dropped without a word
     for item in reading.triggers_unmapped:
         out.note(item, _why(item) if not item.startswith(("when", "at ")) else "not_understood", own=True)
     if out.statics or out.grants_attached:  # a way out of what is applied (Lost in Thought): a choice not on the board

@@ -245,6 +245,8 @@ def evaluate(cond: Condition, perm: Permanent, snapshot: Snapshot) -> Outcome:
     ):
         if wanted is not None:
             parts.append(_fact(stated, wanted, name))
+    if cond.attacking is not None:  # declared or put onto the battlefield attacking, until removed from combat (506.4)
+        parts.append(Outcome((perm.attacking is not None) == cond.attacking))
     if cond.not_ is not None:
         inner = evaluate(cond.not_, perm, snapshot)
         parts.append(Outcome(None if inner.value is None else not inner.value, inner.needs))

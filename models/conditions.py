@@ -73,6 +73,9 @@ class Condition(BaseModel):
     monstrous: bool | None = None
     kicked: bool | None = None
     paired: bool | None = None
+    attacking: bool | None = Field(
+        None, description="true: it is an attacking creature (its `attacking` field): 'as long as it's attacking'"
+    )
     not_: Condition | None = Field(None, alias="not", description="holds when this condition doesn't")
 
 

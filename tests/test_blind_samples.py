@@ -21,6 +21,7 @@ EFFECTS = labels("effects")
 EFFECTS_MISSES = {
     "D": {"Vectis Gloves"},  # "has artifact landwalk": a land that is an artifact (702.14a)
     "E": {"Grand Master of Flowers"},  # a planeswalker that is a creature with flying on its loyalty: listed
+    "G": {"Aragorn, King of Gondor"},  # its attack trigger's "can't block this turn", listed, is the trigger reader's
 }
 OWN_MISSES = {
     "D": {"Burnout Bashtronaut"},  # its max-speed double strike bears on no declaration, yet is reported

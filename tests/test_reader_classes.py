@@ -459,3 +459,78 @@ def test_whispersilk_cloak_makes_its_creature_unblockable_and_shroud_bears_on_no
 def test_a_keyword_then_a_pump_grants_the_keyword_and_lists_the_pump() -> None:
     pike = statics_of("Runechanter's Pike")  # "has first strike and gets +X/+0, where X is …"
     assert pike.grants_attached == ["first_strike"] and [u["why"] for u in pike.unapplied] == ["power_toughness"]
+
+
+# -- the classes blind sample G showed (docs/cards.md) ---------------------------------------------------------------
+def test_kitesail_corsair_flies_while_it_attacks() -> None:
+    corsair = {"id": "corsair", "card": "Kitesail Corsair", "controller": "ana", "attacking": "ben"}
+    bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ben"}
+    assert check(block(corsair, bears, blocks={"bears": "corsair"})).verdict == "illegal"  # flying (702.9b)
+    home = {"id": "corsair", "card": "Kitesail Corsair", "controller": "ben"}
+    raider = {"id": "raider", "card": "Grizzly Bears", "controller": "ana", "attacking": "ben"}
+    assert check(block(home, raider, blocks={"corsair": "raider"})).verdict == "legal"  # not attacking: no flying
+
+
+def test_an_alchemy_card_names_itself_without_its_prefix() -> None:
+    adventurer = statics_of("A-Triumphant Adventurer")  # "as long as it's your turn, Triumphant Adventurer has …"
+    assert [(c["when"], c["abilities"]) for c in adventurer.conditional] == [({"your_turn": True}, ["first_strike"])]
+
+
+@pytest.mark.parametrize(
+    ("name", "when"),
+    [
+        ("Ice-Fang Coatl", {"you_control": {"filter": {"supertypes": ["snow"]}, "at_least": 3, "other": True}}),
+        ("Evolved Spinoderm", {"counters_at_most": {"oil": 2}}),
+    ],
+)
+def test_conditions_on_other_permanents_and_on_fewer_counters_are_read(name: str, when: dict[str, Any]) -> None:
+    assert statics_of(name).conditional[0]["when"] == when
+
+
+def test_otherwise_is_the_negated_condition() -> None:
+    spinoderm = statics_of(
+        "Evolved Spinoderm"
+    )  # "… trample as long as … two or fewer oil counters. Otherwise, hexproof"
+    assert spinoderm.conditional[1] == {
+        "when": {"not": {"counters_at_most": {"oil": 2}}},
+        "abilities": ["hexproof"],
+        "text": "otherwise, it has hexproof.",
+    }
+
+
+def test_a_keyword_of_the_damage_step_under_a_condition_the_board_cant_show_is_listed() -> None:
+    # never silent: the damage step reads double strike (510.4), so the text not applied is listed with the verdict
+    assert [u["why"] for u in statics_of("Gallant Pie-Wielder").unapplied] == ["condition"]
+
+
+def test_an_ability_that_works_from_the_graveyard_does_nothing_on_the_board() -> None:
+    assert statics_of("Anger").unapplied == []  # 113.6: "as long as this card is in your graveyard"
+
+
+@pytest.mark.parametrize("name", ["Flitterwing Nuisance"])
+def test_minus_counters_a_permanent_enters_with_are_a_size(name: str) -> None:
+    assert [u["why"] for u in statics_of(name).unapplied] == ["power_toughness"]
+
+
+def test_protection_from_three_colors_in_a_list() -> None:
+    sword = statics_of("Sword of Fire and Ice and War and Peace")
+    assert sword.grants_attached == [{"protection_from": ["white", "blue", "red"]}]
+
+
+def test_a_filter_by_name_and_one_by_power_or_toughness() -> None:
+    rite = statics_of("Rite of the Raging Storm")
+    assert rite.statics[0]["effect"]["attackers"] == {"names": ["Lightning Rager"]}
+    assert rite.unapplied == []  # the Rager token's trample and haste are the token's own
+    tetsuko = statics_of("Tetsuko Umezawa, Fugitive")
+    assert tetsuko.statics[0]["effect"]["to"]["any_of"] == [{"power_at_most": 1}, {"toughness_at_most": 1}]
+
+
+def test_a_granted_combat_trigger_keyword_is_listed() -> None:
+    mace = statics_of("Nazgûl Battle-Mace")  # "has menace, deathtouch, annihilator 1, and …"
+    assert mace.grants_attached == ["menace", "deathtouch"] and [u["why"] for u in mace.unapplied] == ["not_understood"]
+
+
+def test_a_quality_of_a_one_shot_target_bears_on_no_declaration() -> None:
+    assert (
+        statics_of("Crowd of True Believers").unapplied == []
+    )  # "target creature … that's attacking alone gets +1/+0"

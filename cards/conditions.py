@@ -63,6 +63,12 @@ class ConditionReader:
             "it's an extra turn": {"extra_turn": True},
             "it's attacking": {"attacking": True},  # Soltari Lancer, Kitesail Corsair
             f"{SELF} is attacking": {"attacking": True},
+            f"{SELF} is tapped": {"tapped": True},
+            f"{SELF} is untapped": {"tapped": False},
+            f"{SELF} is equipped": {"equipped": True},  # Kor Duelist, Armed Assailant
+            "it's equipped": {"equipped": True},
+            f"{SELF} is enchanted": {"enchanted": True},  # Fledgling Osprey
+            "it's enchanted": {"enchanted": True},
             "you've cast a creature spell this turn": {"you_cast_creature_spell": True},
         }
         if text in simple:

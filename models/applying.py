@@ -247,6 +247,14 @@ def evaluate(cond: Condition, perm: Permanent, snapshot: Snapshot) -> Outcome:
             parts.append(_fact(stated, wanted, name))
     if cond.attacking is not None:  # declared or put onto the battlefield attacking, until removed from combat (506.4)
         parts.append(Outcome((perm.attacking is not None) == cond.attacking))
+    if cond.tapped is not None:
+        parts.append(Outcome(perm.tapped == cond.tapped))
+    for attached, subtype in ((cond.equipped, "equipment"), (cond.enchanted, "aura")):  # 301.5, 303.4: attached to it
+        if attached is not None:
+            holds = any(
+                p.attached_to == perm.id and subtype in p.subtypes and not p.phased_out for p in snapshot.permanents
+            )
+            parts.append(Outcome(holds == attached))
     if cond.not_ is not None:
         inner = evaluate(cond.not_, perm, snapshot)
         parts.append(Outcome(None if inner.value is None else not inner.value, inner.needs))

@@ -76,6 +76,9 @@ class Condition(BaseModel):
     attacking: bool | None = Field(
         None, description="true: it is an attacking creature (its `attacking` field): 'as long as it's attacking'"
     )
+    tapped: bool | None = Field(None, description="true: it is tapped; false: untapped ('as long as ~ is untapped')")
+    equipped: bool | None = Field(None, description="an Equipment is attached to it ('as long as ~ is equipped')")
+    enchanted: bool | None = Field(None, description="an Aura is attached to it ('as long as ~ is enchanted')")
     not_: Condition | None = Field(None, alias="not", description="holds when this condition doesn't")
 
 

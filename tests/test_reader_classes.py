@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from combatcheck.cards.conditions import ConditionReader
 from combatcheck.cards.db import database
 from combatcheck.cards.lookup import card_statics, find_card
 from combatcheck.cards.oracle import SelfInfo, read_oracle
@@ -534,3 +535,16 @@ def test_a_quality_of_a_one_shot_target_bears_on_no_declaration() -> None:
     assert (
         statics_of("Crowd of True Believers").unapplied == []
     )  # "target creature … that's attacking alone gets +1/+0"
+
+
+@pytest.mark.parametrize(("aura", "verdict"), [(True, "illegal"), (False, "legal")])
+def test_fledgling_osprey_flies_while_enchanted(aura: bool, verdict: str) -> None:
+    osprey = {"id": "osprey", "card": "Fledgling Osprey", "controller": "ana", "attacking": "ben"}
+    bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ben"}
+    wings = [{"id": "aura", "card": "Ancestral Mask", "controller": "ana", "attached_to": "osprey"}] if aura else []
+    assert check(block(osprey, bears, *wings, blocks={"bears": "osprey"})).verdict == verdict  # 702.9b, 303.4
+
+
+def test_a_condition_on_being_equipped_or_tapped_is_read() -> None:
+    assert statics_of("Kor Duelist").conditional[0]["when"] == {"equipped": True}
+    assert ConditionReader(frozenset()).condition("~ is untapped") == {"tapped": False}

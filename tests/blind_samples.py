@@ -4,7 +4,8 @@ on those faces. Sample A was compared first and the reader's errors on it were f
 compared only after those fixes (its first comparison is a blind estimate), and its errors were fixed too; sample C,
 drawn leaving out A and B, was compared only after those; D, drawn leaving out A, B and C, after C's fixes; and E,
 drawn leaving out A to D, after D's fixes; F, drawn leaving out A to E, after E's;
-G, drawn leaving out A to F, after F's.
+G, drawn leaving out A to F, after F's;
+H, drawn leaving out A to G, after G's.
 
 A draw excludes every card of the older label files (those were used while the reader was written), then samples
 with `random.Random(seed)` from the sorted candidates: for the Oracle reader, the faces whose text mentions
@@ -25,7 +26,7 @@ from combatcheck.cards.oracle_text import normalise_text
 
 DATA = Path(__file__).resolve().parent / "data"
 OLDER_LABELS = ("cards_labelled.yaml", "cards_effects_labelled.yaml", "cards_triggers_labelled.yaml")
-SEEDS = {"A": 20261203, "B": 20261204, "C": 20261205, "D": 20261206, "E": 20261207, "F": 20261208, "G": 20261209}
+SEEDS = {"A": 20261203, "B": 20261204, "C": 20261205, "D": 20261206, "E": 20261207, "F": 20261208, "G": 20261209, "H": 20261210}
 SIZES = {"own": 120, "effects": 80}
 # C and D also leave out the faces of the samples before them, of both kinds
 LATER_SIZES = {
@@ -34,6 +35,7 @@ LATER_SIZES = {
     "E": {"own": 120, "effects": 160},
     "F": {"own": 120, "effects": 160},
     "G": {"own": 120, "effects": 160},
+    "H": {"own": 120, "effects": 160},
 }
 OWN_FILE = DATA / "cards_sample_2026.yaml"
 EFFECTS_FILE = DATA / "cards_effects_sample_2026.yaml"

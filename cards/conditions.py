@@ -56,6 +56,8 @@ class ConditionReader:
             "it's not your turn": {"your_turn": False},
             f"{SELF} is monstrous": {"monstrous": True},
             f"{SELF} is paired with another creature": {"paired": True},
+            # Flowering Lumberknot: only a creature with soulbond pairs with one that has none (702.95a)
+            "it's paired with a creature with soulbond": {"paired": True},
             f"{SELF} was kicked": {"kicked": True},
             "a creature died this turn": {"creature_died": True},
             f"{SELF} has a +1/+1 counter on it": {"counters_at_least": {"+1/+1": 1}},

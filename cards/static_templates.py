@@ -12,7 +12,7 @@ from typing import Any
 
 from .filter_phrases import FilterPhrases, number
 from .oracle import BY_KEYWORD_MIN_BLOCKERS, read_oracle
-from .oracle_text import KEYWORD_LIST
+from .oracle_text import KEYWORD_LIST, LEGALITY
 from .trigger_reader import trigger_keyword
 from .vocabulary import COMBAT_KEYWORDS, NUM, OTHER_KEYWORDS, SELF
 
@@ -42,7 +42,9 @@ _CANT_BLOCK_SOME = re.compile(
 )
 _EACH = re.compile(r"each creature(?P<rest>(?: [^,]+?)?) (?P<what>can't be blocked .+|can block .+)")
 # "blue creatures you control can't be blocked" (Deepchannel Mentor), "… except by legendary creatures"
-_GROUP_EVASION = re.compile(r"(?P<who>(?:[\w/-]+ )*?creatures\b[^,]*?) (?P<what>can't be blocked(?: .+)?)")
+_GROUP_EVASION = re.compile(
+    r"(?P<who>(?!~)[^,]+?) (?P<what>can't be blocked(?: .+)?)"
+)  # Graaz: "Juggernauts you control"
 HAVE = re.compile(r"(?:all )?(?P<who>.+?) (?:get [+-][\dx]+/[+-][\dx]+ and )?have (?P<what>.+)")
 # Keywords that trigger in combat (702.*): granted by an attachment, they are listed, since grants read keywords only
 _COMBAT_TRIGGER_KEYWORDS = frozenset(
@@ -377,9 +379,10 @@ class StaticReader:
                 if len(pieces) == 1:
                     return False
                 keyword = re.fullmatch(rf"{SELF} has ([\w ]+?)(?: \d+| \{{.+)?", piece)
-                inert = (keyword and keyword.group(1) in OTHER_KEYWORDS) or re.fullmatch(
-                    rf"{SELF} can't be sacrificed", piece
-                )
+                other = keyword is not None and keyword.group(1) in OTHER_KEYWORDS - _COMBAT_TRIGGER_KEYWORDS
+                # a granted ability in quotation marks that bears on no declaration (Hold for Ransom's "{7}: …")
+                quoted = re.fullmatch(rf'{SELF} has "[^"]*"?\.?', piece) and not LEGALITY.search(piece)
+                inert = other or quoted or piece == f"{SELF} can't be sacrificed"
                 if not inert:  # part of it is applied, the rest ("is a black Zombie", "mobilize x") is not
                     out.note(listed_as, "not_understood")
                 continue  # "has shroud", "can't be sacrificed": no declaration depends on them

@@ -46,9 +46,12 @@ _COMBAT_TRIGGER = re.compile(r"^(?:when|whenever)\b[^,]*\b(?:attacks?|blocks?|be
 # rule: Josu Vess's menace; Rionya's "they gain haste"; Kiki-Jiki's copy "except it has haste", 707.9b)
 _TOKENS_OWN = re.compile(
     r"\bput an? [\w ]+ counter on each of them\b|\b(?:they|it|that token|the token|those tokens) (?:gains?|has|have) [\w ,]+|"
-    r"\bexcept (?:it|the token|they) (?:has|have) [^.]+"
+    r"\bexcept (?:it|the token|they) (?:has|have) [^.]+|\btokens? with [^\".]+"
 )
 _TOKEN_WITH_QUOTED = re.compile(r'^(?:[^"]*[,.] )?[^"]*\bcreates? [^".]*\btokens? (?:[^".]* )?with [^"]*"')
+# What a conditional sentence the reader can't read still changes in combat: a keyword the damage step reads, or
+# whether the card is a creature at all (506.3: only creatures attack or block; Purphoros, Bronze-Blooded)
+_UNREAD_OWN = re.compile(_DAMAGE_WORDS.pattern + r"|\bisn't a creature\b")
 # Wordings that say what a simpler template says (CR 506.1: only creatures attack or block, so "as long as enchanted
 # permanent is a creature" holds for every creature that does).
 _REWRITES = (
@@ -75,7 +78,7 @@ def _unquoted(text: str) -> tuple[str, list[str]]:
 # "creatures you control with flying" names a quality, it grants nothing (the reader's own check allows one word
 # between the noun and "with"; a group of creatures may have more: "creatures you control with defender").
 _QUALITY = re.compile(
-    r"\b(?:creatures?|permanents?|cards?)(?: [\w']+){0,3} (?:with|without) (?:flying|reach|shadow|horsemanship|fear|"
+    r"\b(?:creatures?|permanents?|cards?)(?: [\w']+){0,3} (?:with|without) (?:\w+ or )?(?:flying|reach|shadow|horsemanship|fear|"
     r"intimidate|menace|skulk|defender|haste|banding|\w+walk)(?:,? (?:and/or|or|and) \w+)*"
 )
 _TRIGGER_COUNT = re.compile(r"\btriggers? an additional time\b|\bdon't cause abilities to trigger\b")
@@ -240,6 +243,9 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
     for sentence in _sentences(lines):  # a static change of power or toughness (Glorious Anthem, Skycat Sovereign)
         bare = _unquoted(sentence)[0]
         counted = re.sub(r"\bfor each [^,.]*", "", bare)  # Moraug: "for each time it has attacked this turn"
+        counted = re.sub(
+            r"^as long as [^,]*, ", "", counted
+        )  # Deepway Navigator: "as long as you attacked … this turn"
         if _STATIC_PUMP.search(bare) and not _ONE_SHOT.search(counted) and sentence not in leveled:
             out.note(sentence, "power_toughness", own=bare.startswith(SELF))
     read_levels = {c["text"].split(": ", 1)[1] for c in levels}
@@ -296,7 +302,7 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
             otherwise = conditions.otherwise(conditional, _sentences(lines), sentence)
             if otherwise is not None:  # Evolved Spinoderm: "… as long as …. Otherwise, it has hexproof."
                 out.conditional.append(otherwise)
-        elif conditional is None and not read_before and _DAMAGE_WORDS.search(_unquoted(sentence)[0]):
+        elif conditional is None and not read_before and _UNREAD_OWN.search(_unquoted(sentence)[0]):
             out.note(sentence, "condition", own=True)  # Ice-Fang Coatl's kin: never dropped without a word
     for item in reading.triggers_unmapped:
         out.note(item, _why(item) if not item.startswith(("when", "at ")) else "not_understood", own=True)

@@ -26,7 +26,16 @@ from combatcheck.cards.oracle_text import normalise_text
 
 DATA = Path(__file__).resolve().parent / "data"
 OLDER_LABELS = ("cards_labelled.yaml", "cards_effects_labelled.yaml", "cards_triggers_labelled.yaml")
-SEEDS = {"A": 20261203, "B": 20261204, "C": 20261205, "D": 20261206, "E": 20261207, "F": 20261208, "G": 20261209, "H": 20261210}
+SEEDS = {
+    "A": 20261203,
+    "B": 20261204,
+    "C": 20261205,
+    "D": 20261206,
+    "E": 20261207,
+    "F": 20261208,
+    "G": 20261209,
+    "H": 20261210,
+}
 SIZES = {"own": 120, "effects": 80}
 # C and D also leave out the faces of the samples before them, of both kinds
 LATER_SIZES = {

@@ -22,10 +22,15 @@ EFFECTS_MISSES = {
     "D": {"Vectis Gloves"},  # "has artifact landwalk": a land that is an artifact (702.14a)
     "E": {"Grand Master of Flowers"},  # a planeswalker that is a creature with flying on its loyalty: listed
     "G": {"Aragorn, King of Gondor"},  # its attack trigger's "can't block this turn", listed, is the trigger reader's
+    "H": {"Clandestine Meddler"},  # "suspect" (menace and can't block) is said only in reminder text, not read
 }
 OWN_MISSES = {
     "D": {"Burnout Bashtronaut"},  # its max-speed double strike bears on no declaration, yet is reported
     "F": {"Weaponized Scrap"},  # a keyword the reader doesn't know (upgrade): its reminder's haste reported, not read
+    "H": {
+        "Riders of Rohan",  # dash's haste, if its dash cost was paid: not reported
+        "Graaz, Unstoppable Juggernaut",  # its grants to Juggernauts are applied as effects on it, not read as its own
+    },
 }
 
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from combatcheck.cards.conditions import ConditionReader
 from combatcheck.cards.db import database
-from combatcheck.cards.lookup import card_statics, find_card
+from combatcheck.cards.lookup import card_statics, find_card, read_card
 from combatcheck.cards.oracle import SelfInfo, read_oracle
 from combatcheck.models import snapshot_from_data
 from combatcheck.solver import check, report_lines
@@ -548,3 +548,35 @@ def test_fledgling_osprey_flies_while_enchanted(aura: bool, verdict: str) -> Non
 def test_a_condition_on_being_equipped_or_tapped_is_read() -> None:
     assert statics_of("Kor Duelist").conditional[0]["when"] == {"equipped": True}
     assert ConditionReader(frozenset()).condition("~ is untapped") == {"tapped": False}
+
+
+# -- the classes blind sample H showed (docs/cards.md) ---------------------------------------------------------------
+def test_a_god_that_isnt_a_creature_below_its_devotion_is_listed() -> None:
+    # 506.3: only creatures attack or block; devotion is no fact a snapshot states
+    assert [u["why"] for u in statics_of("Purphoros, Bronze-Blooded").unapplied] == ["condition"]
+
+
+def test_graaz_makes_juggernauts_attack_and_walls_unable_to_block_them() -> None:
+    graaz = {"id": "graaz", "card": "Graaz, Unstoppable Juggernaut", "controller": "ana", "attacking": "ben"}
+    wall = {"id": "wall", "card": "Wall of Stone", "controller": "ben"}
+    assert check(block(graaz, wall, blocks={"wall": "graaz"})).verdict == "illegal"  # 509.1b
+
+
+def test_a_creature_that_needs_a_soulbond_partner_to_attack() -> None:
+    knot = statics_of("Flowering Lumberknot")
+    assert [(c["when"], c["abilities"]) for c in knot.conditional] == [
+        ({"not": {"paired": True}}, ["cant_attack", "cant_block"])
+    ]
+
+
+@pytest.mark.parametrize("name", ["Hold for Ransom", "Riders of Rohan", "Sonic the Hedgehog"])
+def test_text_of_no_declaration_beside_what_is_read_is_not_listed(name: str) -> None:
+    # a granted "{7}: …" ability; tokens made with trample and haste (theirs); "each creature with flash or haste"
+    db = database()
+    own_triggers = {t.rstrip(".") for t in read_card(find_card(name, db), db).triggers_unmapped}
+    assert [u["text"] for u in statics_of(name).unapplied if u["text"] not in own_triggers] == []
+
+
+def test_a_static_pump_under_a_condition_on_this_turn_is_listed() -> None:
+    navigator = statics_of("Deepway Navigator")  # "as long as you attacked with three or more Merfolk this turn"
+    assert [u["why"] for u in navigator.unapplied] == ["power_toughness"]

@@ -5,7 +5,8 @@ compared only after those fixes (its first comparison is a blind estimate), and 
 drawn leaving out A and B, was compared only after those; D, drawn leaving out A, B and C, after C's fixes; and E,
 drawn leaving out A to D, after D's fixes; F, drawn leaving out A to E, after E's;
 G, drawn leaving out A to F, after F's;
-H, drawn leaving out A to G, after G's.
+H, drawn leaving out A to G, after G's;
+I, drawn leaving out A to H, after H's.
 
 A draw excludes every card of the older label files (those were used while the reader was written), then samples
 with `random.Random(seed)` from the sorted candidates: for the Oracle reader, the faces whose text mentions
@@ -35,9 +36,10 @@ SEEDS = {
     "F": 20261208,
     "G": 20261209,
     "H": 20261210,
+    "I": 20261211,
 }
 SIZES = {"own": 120, "effects": 80}
-# C and D also leave out the faces of the samples before them, of both kinds
+# From C on, a sample also leaves out the faces of the samples before it, of both kinds
 LATER_SIZES = {
     "C": {"own": 120, "effects": 120},
     "D": {"own": 120, "effects": 160},
@@ -45,6 +47,7 @@ LATER_SIZES = {
     "F": {"own": 120, "effects": 160},
     "G": {"own": 120, "effects": 160},
     "H": {"own": 120, "effects": 160},
+    "I": {"own": 120, "effects": 160},
 }
 OWN_FILE = DATA / "cards_sample_2026.yaml"
 EFFECTS_FILE = DATA / "cards_effects_sample_2026.yaml"

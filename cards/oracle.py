@@ -114,6 +114,9 @@ class _Reader:
             return []
         found: list[AbilityData] = []
         for piece in re.split(r", and |, | and ", match.group("what")):
+            if piece == "attack each combat if able":  # Avatar of Slaughter: "have double strike and attack …"
+                found.append("attacks_each_combat_if_able")
+                continue
             result = self.keyword(piece)
             if result is None:
                 return []
@@ -134,6 +137,9 @@ class _Reader:
     def keyword_line(self, line: str, acc: _Acc) -> bool:
         """Read a line made only of keywords; False (and nothing recorded) if it is not one."""
         body = line.rstrip(".")
+        if body.startswith("ward—"):  # Ovika: "Ward—{3}, Pay 3 life": one keyword whose cost has parts (702.21a)
+            acc.add(["ward"])
+            return True
         pieces = [p.strip() for p in re.split(r"[,;] (?!(?:and )?from )", body) if p.strip()]
         found: list[AbilityData] = []
         notes: list[tuple[str, str]] = []

@@ -45,7 +45,7 @@ _EACH = re.compile(r"each creature(?P<rest>(?: [^,]+?)?) (?P<what>can't be block
 _GROUP_EVASION = re.compile(
     r"(?P<who>(?!~)[^,]+?) (?P<what>can't be blocked(?: .+)?)"
 )  # Graaz: "Juggernauts you control"
-HAVE = re.compile(r"(?:all )?(?P<who>.+?) (?:get [+-][\dx]+/[+-][\dx]+ and )?have (?P<what>.+)")
+HAVE = re.compile(r"(?:all )?(?P<who>.+?) (?:get [+-][\dx]+/[+-][\dx]+(?: for each [^,]+?)? and )?have (?P<what>.+)")
 # Keywords that trigger in combat (702.*): granted by an attachment, they are listed, since grants read keywords only
 _COMBAT_TRIGGER_KEYWORDS = frozenset(
     {"afflict", "annihilator", "battle cry", "bushido", "dethrone", "exalted", "flanking", "frenzy", "melee"}
@@ -97,6 +97,7 @@ class StaticReader:
         """A group of creatures ("other Goblins you control", "creatures without flying") as a filter, and whether
         "other" excludes the source; None if the phrase is no filter."""
         phrase = phrase.removeprefix("all ")
+        phrase = re.sub(r" and [\w ]+ spells you control$", "", phrase)  # Lo and Li: spells are never on the board
         other = phrase.startswith("other ")
         phrase = phrase.removeprefix("other ")
         out: Data = {}
@@ -332,7 +333,7 @@ class StaticReader:
             else [f"{SELF} {p}" for p in re.split(r",? and (?=(?:has|is|can)\b)|, (?=(?:has|is|can)\b)", predicate)]
         )
         typed = re.fullmatch(
-            rf"{SELF} (is an? [\w ]+?|attacks each combat if able|can't be blocked|can't attack or block|has [\w ]+?) and ((?:can't|can|has|gets)\b.+)",
+            rf"{SELF} (is an? [\w ]+?|attacks each combat if able|can't be blocked|can't attack or block|can't attack|can't block|has [\w ]+?) and ((?:can't|can|has|gets|loses)\b.+)",
             text,
         )
         if not pump and typed:  # Fog on the Barrow-Downs: "is a Spirit and can't attack or block"; Fealty to the Realm

@@ -128,8 +128,26 @@ def _soulbond(s: str, item: str, known: frozenset[str], out: Statics) -> bool:
     return True
 
 
+def _self_and_others(item: str, conditions: ConditionReader, out: Statics) -> bool:
+    """ "During your turn, ~ and other Knights you control have flying" (Dion, Yuna): the card's own half is read
+    under its condition, the others' listed (no static carries a condition)."""
+    both = re.fullmatch(rf"(during your turn|as long as .+?), {SELF} and ([^,]+?) have (.+)", item.rstrip("."))
+    own_half = both and conditions.sentence(f"{both.group(1)}, {SELF} has {both.group(3)}")
+    if not own_half:
+        return False
+    out.conditional.append({**own_half, "text": item.rstrip(".")})
+    out.note(item, "condition", own=True)
+    return True
+
+
+def _one_shot(text: str) -> bool:
+    """Whether a text is one-shot, triggered or activated; "creatures that entered this turn" names a group of a
+    static ability (Deathleaper, Terror Weapon), not a duration."""
+    return bool(_ONE_SHOT.search(re.sub(r"\bthat entered (?:the battlefield )?this turn\b", "", text)))
+
+
 def _why(text: str) -> str:
-    if _ONE_SHOT.search(text):
+    if _one_shot(text):
         return "one_shot"
     if re.match(r"^level ability", text) or _UNSHOWN_THRESHOLD.match(text) or _CONDITION.search(text):
         return "condition"
@@ -158,12 +176,15 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
     leveled = _leveled(lines)
     for sentence in _sentences(lines):  # grants the reader doesn't report (Sublime Archangel's exalted)
         plain = sentence.rstrip(".")
+        grant = HAVE.fullmatch(plain)
         if (
             sentence not in pending
             and sentence not in leveled
-            and not _ONE_SHOT.search(_unquoted(sentence)[0])
-            and HAVE.fullmatch(plain)
-            and reader.effect(plain)
+            and not _one_shot(_unquoted(sentence)[0])
+            and grant
+            # read without its quoted abilities (Esika's '"{T}: Add one mana"'), or listed if it grants what the
+            # damage step reads to a group no filter names (Deathleaper: "creatures … that entered this turn")
+            and (reader.effect(plain) or reader.effect(_unquoted(plain)[0]) or _DAMAGE_WORDS.search(grant["what"]))
         ):
             pending.append(sentence)
     for sentence in _sentences(lines):  # what an Aura or Equipment gives that the reader doesn't report (vigilance)
@@ -203,7 +224,7 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
         effect_part = re.sub(r"\bactivate abilities of [^.]*? as though [\w ]+ had haste\b", "", effect_part)
         named = effect_part if BECOMES_SUCH.search(effect_part) else _QUALITY.sub("", effect_part)
         combat = bool(LEGALITY.search(named))
-        if _ONE_SHOT.search(bare):
+        if _one_shot(bare):
             if combat:
                 out.note(item, "one_shot")
             continue
@@ -216,7 +237,7 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
         if found is None and _soulbond(s, item, known, out):
             continue
         if found is None:
-            if combat or unread:
+            if combat or unread or (HAVE.fullmatch(s) and _DAMAGE_WORDS.search(named)):
                 out.note(item, "one_shot" if unread else _why(s))
             continue
         if re.search(r"\bgets? [+-][\dx]+/[+-][\dx]+", bare):
@@ -272,13 +293,7 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
         if several is not None:
             out.conditional += several
             continue
-        both = re.fullmatch(
-            rf"(during your turn|as long as .+?), {SELF} and (other [^,]+?) have (.+)", item.rstrip(".")
-        )
-        own_half = both and conditions.sentence(f"{both.group(1)}, {SELF} has {both.group(3)}")
-        if own_half:  # Dion: "during your turn, ~ and other Knights you control have flying": the others' is listed
-            out.conditional.append({**own_half, "text": item.rstrip(".")})
-            out.note(item, "condition", own=True)
+        if _self_and_others(item, conditions, out):  # Dion: "during your turn, ~ and other Knights … have flying"
             continue
         out.note(item, _why(item), own=True)
     for sentence in _sentences(lines):  # a condition on an ability that bears only on damage (Toxic Iguanar)
@@ -293,6 +308,8 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
             continue  # the card's own ability ("can't be blocked as long as defending player controls …")
         read_before = any(c.get("text") == sentence.rstrip(".") for c in out.conditional)
         if not read_before and _soulbond(sentence.rstrip("."), sentence, known, out):  # Pathbreaker Wurm's trample
+            continue
+        if not read_before and _self_and_others(sentence, conditions, out):  # Yuna's trample and lifelink
             continue
         conditional = conditions.sentence(sentence)
         if conditional is not None and conditional not in out.conditional:

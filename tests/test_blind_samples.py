@@ -23,6 +23,12 @@ EFFECTS_MISSES = {
     "E": {"Grand Master of Flowers"},  # a planeswalker that is a creature with flying on its loyalty: listed
     "G": {"Aragorn, King of Gondor"},  # its attack trigger's "can't block this turn", listed, is the trigger reader's
     "H": {"Clandestine Meddler"},  # "suspect" (menace and can't block) is said only in reminder text, not read
+    "I": {
+        "Brenard, Ginger Sculptor",  # "each creature you control that's a Food or a Golem … has trample": listed
+        "Heliod's Punishment",  # "It loses all abilities": a second sentence about "it", not read
+        "Futurist Operative",  # "as long as ~ is tapped, it's a Human Citizen … and can't be blocked": listed
+        "War of the Last Alliance",  # "the Ring tempts you" (the Ring-bearer's evasion): a keyword action, not read
+    },
 }
 OWN_MISSES = {
     "D": {"Burnout Bashtronaut"},  # its max-speed double strike bears on no declaration, yet is reported
@@ -30,6 +36,9 @@ OWN_MISSES = {
     "H": {
         "Riders of Rohan",  # dash's haste, if its dash cost was paid: not reported
         "Graaz, Unstoppable Juggernaut",  # its grants to Juggernauts are applied as effects on it, not read as its own
+    },
+    "I": {
+        "Glorious Dragon-Kin",  # protection from the chosen color, granted to its kind, it included: not reported
     },
 }
 

@@ -580,3 +580,46 @@ def test_text_of_no_declaration_beside_what_is_read_is_not_listed(name: str) -> 
 def test_a_static_pump_under_a_condition_on_this_turn_is_listed() -> None:
     navigator = statics_of("Deepway Navigator")  # "as long as you attacked with three or more Merfolk this turn"
     assert [u["why"] for u in navigator.unapplied] == ["power_toughness"]
+
+
+# -- the classes blind sample I showed (docs/cards.md) ---------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("name", "effect"),
+    [
+        (
+            "Esika, God of the Tree",
+            {"grant": ["vigilance"], "to": {"supertypes": ["legendary"], "controller": "you"}, "other": True},
+        ),
+        ("Hold the Gates", {"grant": ["vigilance"], "to": {"controller": "you"}}),
+        ("Lo and Li, Twin Tutors", {"grant": ["lifelink"], "to": {"subtypes": ["noble"], "controller": "you"}}),
+    ],
+)
+def test_a_lord_beside_a_quoted_ability_a_counted_pump_or_spells_grants_its_keyword(
+    name: str, effect: dict[str, Any]
+) -> None:
+    assert [s["effect"] for s in statics_of(name).statics] == [effect]
+
+
+def test_a_keyword_of_the_damage_step_granted_to_a_group_no_filter_names_is_listed() -> None:
+    assert [u["why"] for u in statics_of("Deathleaper, Terror Weapon").unapplied] == [
+        "not_understood"
+    ]  # entered this turn
+
+
+def test_an_aura_that_forbids_attacks_and_takes_abilities_away() -> None:
+    mutation = statics_of("Retro-Mutation")  # "it can't attack and loses all abilities"
+    assert mutation.grants_attached == ["cant_attack"] and [u["why"] for u in mutation.unapplied] == ["not_understood"]
+
+
+def test_yuna_has_its_keywords_during_your_turn_and_the_others_are_listed() -> None:
+    yuna = statics_of("Yuna, Hope of Spira")
+    assert [(c["when"], c["abilities"]) for c in yuna.conditional] == [
+        ({"your_turn": True}, ["trample", "lifelink", "ward"])
+    ]
+    assert [u["why"] for u in yuna.unapplied] == ["condition"]
+
+
+def test_a_grant_to_all_creatures_that_must_attack_is_the_cards_own_too() -> None:
+    db = database()
+    avatar = find_card("Avatar of Slaughter", db)
+    assert read_card(avatar, db).abilities == ("double_strike", "attacks_each_combat_if_able")

@@ -96,10 +96,19 @@ def _enchant(line: str) -> list[str] | None:
 
 
 def _sentences(lines: Iterable[str]) -> list[str]:
+    """Each line's sentences; a sentence that goes on about "it" after one about the enchanted or equipped creature
+    names that creature, as the Oracle reader reads it (Heliod's Punishment: "… can't attack or block. It loses all
+    abilities")."""
     out = []
     for line in lines:
         line = _ABILITY_WORD.sub("", line)
-        out += [s.strip() for s in re.split(SENTENCE_END, line) if s.strip()]
+        subject = None
+        for sentence in (s.strip() for s in re.split(SENTENCE_END, line) if s.strip()):
+            if subject and sentence.startswith("it "):
+                sentence = f"{subject} {sentence.removeprefix('it ')}"
+            lead = re.match(r"(?:enchanted|equipped) creature\b", sentence)
+            subject = lead.group(0) if lead else None
+            out.append(sentence)
     return out
 
 
@@ -192,8 +201,11 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
             sentence not in pending
             and sentence not in leveled
             and ATTACHED.match(sentence)
-            and re.search(r" has | is goaded\b", sentence)
+            and re.search(r" has | is goaded\b| loses all abilities\b", sentence)
         ):
+            pending.append(sentence)
+    for sentence in _sentences(lines):  # Humility: "all creatures lose all abilities" takes away what decides blocks
+        if sentence not in pending and sentence not in leveled and re.search(r"\blose all abilities\b", sentence):
             pending.append(sentence)
     attachment = bool(out.enchant) or any(re.match(r"equip\s*(?:\{|—|\d)", line) for line in lines)
     for line in lines:  # an attachment's combat trigger: not applied (the snapshot states its effect)
@@ -229,15 +241,20 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
                 out.note(item, "one_shot")
             continue
         if ATTACHED.search(s) and not re.match(r"^(as long as|if)\b", s):
-            # what it can't apply is listed, the keywords the damage step reads included (Brass Knuckles)
-            if not reader.attached(s, out, listed_as=item) and (combat or unread or _DAMAGE_WORDS.search(named)):
+            # what it can't apply is listed: the keywords the damage step reads (Brass Knuckles), and "loses all
+            # abilities" (Heliod's Punishment), which takes away what decides blocks
+            lost = re.search(r"\bloses all abilities\b", s)
+            if not reader.attached(s, out, listed_as=item) and (
+                combat or unread or lost or _DAMAGE_WORDS.search(named)
+            ):
                 out.note(item, "one_shot" if unread else _why(s))
             continue
         found = reader.effect(s)
         if found is None and _soulbond(s, item, known, out):
             continue
         if found is None:
-            if combat or unread or (HAVE.fullmatch(s) and _DAMAGE_WORDS.search(named)):
+            taken = bool(re.search(r"\blose all abilities\b", s)) and not _one_shot(bare)
+            if combat or unread or taken or (HAVE.fullmatch(s) and _DAMAGE_WORDS.search(named)):
                 out.note(item, "one_shot" if unread else _why(s))
             continue
         if re.search(r"\bgets? [+-][\dx]+/[+-][\dx]+", bare):

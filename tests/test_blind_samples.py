@@ -25,7 +25,6 @@ EFFECTS_MISSES = {
     "H": {"Clandestine Meddler"},  # "suspect" (menace and can't block) is said only in reminder text, not read
     "I": {
         "Brenard, Ginger Sculptor",  # "each creature you control that's a Food or a Golem … has trample": listed
-        "Heliod's Punishment",  # "It loses all abilities": a second sentence about "it", not read
         "Futurist Operative",  # "as long as ~ is tapped, it's a Human Citizen … and can't be blocked": listed
         "War of the Last Alliance",  # "the Ring tempts you" (the Ring-bearer's evasion): a keyword action, not read
     },

@@ -623,3 +623,10 @@ def test_a_grant_to_all_creatures_that_must_attack_is_the_cards_own_too() -> Non
     db = database()
     avatar = find_card("Avatar of Slaughter", db)
     assert read_card(avatar, db).abilities == ("double_strike", "attacks_each_combat_if_able")
+
+
+# -- texts that take abilities away, listed (never silent) -----------------------------------------------------------
+@pytest.mark.parametrize("name", ["Humility", "Heliod's Punishment"])
+def test_losing_all_abilities_is_listed(name: str) -> None:
+    # a board of named cards keeps their abilities, so the loss is listed with the verdict, never dropped
+    assert "not_understood" in [u["why"] for u in statics_of(name).unapplied]

@@ -51,8 +51,10 @@ let shownFragment = null;
 let restoreNumber = 0;
 async function keepInLink() {
   const number = ++linkNumber;
+  const before = location.hash;
   const fragment = await boardFragment();
-  if (number === linkNumber) {
+  // a link opened while this one was being written (the fragment changed meanwhile) is the board to show: kept
+  if (number === linkNumber && location.hash === before) {
     shownFragment = fragment;
     history.replaceState(null, "", `#${fragment}`);
   }

@@ -49,6 +49,9 @@ _TOKENS_OWN = re.compile(
     r"\bexcept (?:it|the token|they) (?:has|have) [^.]+|\btokens? with [^\".]+"
 )
 _TOKEN_WITH_QUOTED = re.compile(r'^(?:[^"]*[,.] )?[^"]*\bcreates? [^".]*\btokens? (?:[^".]* )?with [^"]*"')
+# 113.6: a permanent's abilities function on the battlefield; one that says it works from the graveyard (Valor,
+# Anger: "as long as this card is in your graveyard") does nothing on a board, so nothing is listed
+_FROM_GRAVEYARD = re.compile(rf"^as long as (?:this card|{SELF}) is in your graveyard\b")
 # What a conditional sentence the reader can't read still changes in combat: a keyword the damage step reads, or
 # whether the card is a creature at all (506.3: only creatures attack or block; Purphoros, Bronze-Blooded)
 _UNREAD_OWN = re.compile(_DAMAGE_WORDS.pattern + r"|\bisn't a creature\b")
@@ -125,11 +128,11 @@ def _leveled(lines: list[str]) -> set[str]:
     return out
 
 
-def _soulbond(s: str, item: str, known: frozenset[str], out: Statics) -> bool:
+def _soulbond(s: str, item: str, conditions: ConditionReader, out: Statics) -> bool:
     """Soulbond's "as long as ~ is paired with another creature, both creatures have …" (702.95a): the card's own half
     is read on the fact `paired`, its partner's listed (the snapshot doesn't say which creature that is)."""
     paired = re.fullmatch(rf"(as long as {SELF} is paired with another creature), both creatures have (.+)", s)
-    conditional = paired and ConditionReader(known).sentence(f"{paired.group(1)}, {SELF} has {paired.group(2)}")
+    conditional = paired and conditions.sentence(f"{paired.group(1)}, {SELF} has {paired.group(2)}")
     if not paired or conditional is None:
         return False
     out.conditional.append({**conditional, "text": s})
@@ -167,19 +170,17 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
     """What the face does to other objects, and what of its combat text is not applied."""
     out = Statics()
     reader = StaticReader(known, name)
+    conditions = ConditionReader(known)
     lines = [_rewritten(line) for line in normalise_text(text, name, supertypes)]
     for line in lines:
         enchant = _enchant(line)
         if enchant is not None:
             out.enchant = enchant
-    # 113.6: a permanent's abilities function on the battlefield; one that says it works from the graveyard (Valor,
-    # Anger: "as long as this card is in your graveyard") does nothing on a board, so nothing is listed
-    from_graveyard = re.compile(rf"^as long as (?:this card|{SELF}) is in your graveyard\b")
-    lines = [line for line in lines if not from_graveyard.match(line)]
+    lines = [line for line in lines if not _FROM_GRAVEYARD.match(line)]
     reading = replace(
         reading,
-        not_own=tuple(t for t in reading.not_own if not from_graveyard.match(t)),
-        unmapped=tuple(t for t in reading.unmapped if not from_graveyard.match(t)),
+        not_own=tuple(t for t in reading.not_own if not _FROM_GRAVEYARD.match(t)),
+        unmapped=tuple(t for t in reading.unmapped if not _FROM_GRAVEYARD.match(t)),
     )
     pending = list(reading.not_own)
     leveled = _leveled(lines)
@@ -250,7 +251,7 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
                 out.note(item, "one_shot" if unread else _why(s))
             continue
         found = reader.effect(s)
-        if found is None and _soulbond(s, item, known, out):
+        if found is None and _soulbond(s, item, conditions, out):
             continue
         if found is None:
             taken = bool(re.search(r"\blose all abilities\b", s)) and not _one_shot(bare)
@@ -264,7 +265,6 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
                 out.note(item, "not_understood")
             static["text"] = s
             out.statics.append(static)
-    conditions = ConditionReader(known)
     levels, sizes = conditions.levels(lines)
     out.conditional += levels
     for size in sizes:  # a level's power and toughness: the damage step and power filters judge the stated ones
@@ -324,7 +324,7 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
         if read_oracle(sentence, "", known_subtypes=known).abilities:
             continue  # the card's own ability ("can't be blocked as long as defending player controls …")
         read_before = any(c.get("text") == sentence.rstrip(".") for c in out.conditional)
-        if not read_before and _soulbond(sentence.rstrip("."), sentence, known, out):  # Pathbreaker Wurm's trample
+        if not read_before and _soulbond(sentence.rstrip("."), sentence, conditions, out):  # Pathbreaker Wurm's trample
             continue
         if not read_before and _self_and_others(sentence, conditions, out):  # Yuna's trample and lifelink
             continue

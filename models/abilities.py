@@ -190,6 +190,18 @@ class CantAttackPlaneswalkersOf(_Players):
     cant_attack_planeswalkers_of: tuple[str, ...] = Field(min_length=1, json_schema_extra=one_or_many)
 
 
+# The abilities whose value is a list of player ids (`you` in an attachment's grant is its controller)
+PLAYER_LISTS: tuple[type[_OneKey], ...] = (GoadedBy, CantAttackPlayers, CantAttackPlaneswalkersOf)
+
+
+def players_named(ability: object) -> tuple[str, ...]:
+    """The player ids an ability names: its goaders (701.38), or the players it can't attack (508.1c)."""
+    if not isinstance(ability, PLAYER_LISTS):
+        return ()
+    players: tuple[str, ...] = getattr(ability, next(iter(type(ability).model_fields)))
+    return players
+
+
 class MustBeBlockedByIfAble(_OneKey):
     """Must be blocked by a creature matching the filter if able (Slayer's Cleaver: an Eldrazi), 509.1c."""
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from .abilities import Ability, CantAttackPlaneswalkersOf, CantAttackPlayers, GoadedBy, ability_name
+from .abilities import PLAYER_LISTS, Ability, ability_name, players_named
 from .conditions import Condition, Counted, Outcome
 from .effects import Effect, GrantEffect
 from .snapshot import Permanent, Snapshot
@@ -122,10 +122,9 @@ def _as_controller(ability: Ability, controller: str) -> Ability:
     """An attachment's grant with `you` as its controller (Bloodthirsty Blade: "is goaded", 701.38a; Vow of Duty:
     "can't attack you", 508.1c; Spectral Grasp: "can't block creatures you control", `controller: you` in a
     filter)."""
-    if isinstance(ability, (GoadedBy, CantAttackPlayers, CantAttackPlaneswalkersOf)):  # players: `you` is named
-        field = ability_name(ability)
-        players: tuple[str, ...] = getattr(ability, field)
-        return ability.model_copy(update={field: tuple(controller if p == YOU else p for p in players)})
+    if isinstance(ability, PLAYER_LISTS):  # players: `you` is named among them
+        players = players_named(ability)
+        return ability.model_copy(update={ability_name(ability): tuple(controller if p == YOU else p for p in players)})
     if isinstance(ability, str):
         return ability
     data = _ability_adapter().dump_python(ability, mode="json", by_alias=True, exclude_none=True)

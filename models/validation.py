@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..limits import MESSAGE_LIMIT, SHOWN, clip, tidy
-from .abilities import AttacksIfAble, BlocksIfAble, CantAttackPlaneswalkersOf, CantAttackPlayers, GoadedBy, Keyword
+from .abilities import AttacksIfAble, BlocksIfAble, Keyword, players_named
 from .attachments import attachment_problem
 from .characteristics import CardType
 from .effects import (
@@ -160,7 +160,7 @@ def reference_problems(snapshot: Snapshot) -> list[InputProblem]:
                 ability.attacks_if_able not in by_id and ability.attacks_if_able not in seen_players
             ):
                 problems.append(InputProblem.of(apath, "no_player_or_permanent", id=ability.attacks_if_able))
-            for pid in _players_named(ability):
+            for pid in players_named(ability):
                 if pid not in seen_players:
                     problems.append(InputProblem.of(apath, "not_a_player", id=pid))
         if perm.attacking is None:
@@ -318,14 +318,3 @@ def _declaration_problems(snapshot: Snapshot, by_id: dict[str, Permanent], teams
             elif attacker.attacking is None:
                 problems.append(InputProblem.of(path, "not_attacking", id=attacker_id))
     return problems
-
-
-def _players_named(ability: object) -> tuple[str, ...]:
-    """The player ids an ability names: its goaders (701.38), or the players it can't attack (508.1c)."""
-    if isinstance(ability, GoadedBy):
-        return ability.goaded_by
-    if isinstance(ability, CantAttackPlayers):
-        return ability.cant_attack_players
-    if isinstance(ability, CantAttackPlaneswalkersOf):
-        return ability.cant_attack_planeswalkers_of
-    return ()

@@ -158,6 +158,29 @@ def _one_shot(text: str) -> bool:
     return bool(_ONE_SHOT.search(re.sub(r"\bthat entered (?:the battlefield )?this turn\b", "", text)))
 
 
+def _effect_named(text: str) -> str:
+    """What a text does, without what it only names: a trigger's condition (the trigger reader's: what bears on
+    legality is in its effect, Thoughtweft Imbuer), the keywords of tokens it makes (theirs), and qualities named
+    ("creatures you control with flying get +1/+0")."""
+    effect_part = re.sub(r"^(?:level ability: )?(?:when|whenever|at)\b[^,]*, ", "", text)
+    if re.search(r"\bcreates?\b", effect_part):  # a keyword counter or keyword of the tokens made: theirs
+        effect_part = _TOKENS_OWN.sub("", effect_part)
+    # Akroma, Vision of Ixidor: "+1/+1 if it has flying, …, and so on for menace" names qualities, grants none;
+    # so does Crowd of True Believers' "target creature you control that's attacking alone"
+    effect_part = re.sub(r"\bif it has [\w ]+|\band so on for [^.]+|\bthat's attacking alone\b", "", effect_part)
+    # Shang-Chi: activating abilities "as though they had haste" is no attack (302.6 is about {T} abilities)
+    effect_part = re.sub(r"\bactivate abilities of [^.]*? as though [\w ]+ had haste\b", "", effect_part)
+    return effect_part if BECOMES_SUCH.search(effect_part) else _QUALITY.sub("", effect_part)
+
+
+def bears_on_declaration(text: str) -> bool:
+    """Whether what a text does bears on the legality of an attack or block declaration: a restriction, requirement
+    or evasion keyword, or the loss of all abilities (which takes away what decides blocks); a trigger's condition
+    is left aside (Flummoxed Cyclops' "can't block this combat" does, Clandestine Meddler's "surveil 1" doesn't)."""
+    named = _effect_named(_unquoted(text.rstrip("."))[0])
+    return bool(LEGALITY.search(named) or re.search(r"\blose(?:s)? all abilities\b", named))
+
+
 def _why(text: str) -> str:
     if _one_shot(text):
         return "one_shot"
@@ -225,17 +248,7 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
             for ability in unread:
                 out.note(item, "one_shot" if _ONE_SHOT.search(ability) else "not_understood")
             unread = []
-        # a quality named, nothing granted or forbidden: "creatures you control with flying get +1/+0"
-        # a trigger's condition is the trigger reader's: what bears on legality is in its effect (Thoughtweft Imbuer)
-        effect_part = re.sub(r"^(?:when|whenever|at)\b[^,]*, ", "", bare)
-        if re.search(r"\bcreates?\b", effect_part):  # a keyword counter or keyword of the tokens made: theirs
-            effect_part = _TOKENS_OWN.sub("", effect_part)
-        # Akroma, Vision of Ixidor: "+1/+1 if it has flying, …, and so on for menace" names qualities, grants none;
-        # so does Crowd of True Believers' "target creature you control that's attacking alone"
-        effect_part = re.sub(r"\bif it has [\w ]+|\band so on for [^.]+|\bthat's attacking alone\b", "", effect_part)
-        # Shang-Chi: activating abilities "as though they had haste" is no attack (302.6 is about {T} abilities)
-        effect_part = re.sub(r"\bactivate abilities of [^.]*? as though [\w ]+ had haste\b", "", effect_part)
-        named = effect_part if BECOMES_SUCH.search(effect_part) else _QUALITY.sub("", effect_part)
+        named = _effect_named(bare)
         combat = bool(LEGALITY.search(named))
         if _one_shot(bare):
             if combat:

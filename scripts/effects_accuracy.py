@@ -26,7 +26,7 @@ from combatcheck.cards.db import CardDatabase, CardFace, database
 from combatcheck.cards.lookup import card_statics, known_subtypes, read_card
 from combatcheck.cards.oracle import SelfInfo, read_oracle
 from combatcheck.cards.oracle_text import normalise_text
-from combatcheck.cards.statics import read_statics
+from combatcheck.cards.statics import bears_on_declaration, read_statics
 
 # The frame the samples are drawn from lives beside the tests that check the draws.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
@@ -66,7 +66,9 @@ def found(label: dict[str, Any], subtypes: frozenset[str]) -> dict[str, list[str
         reading,
         known | frozenset(s.lower() for s in label["subtypes"]),
     )
-    own_triggers = {t.rstrip(".") for t in reading.triggers_unmapped}
+    # the card's own triggers the trigger reader reports as not mapped are its report; one whose effect bears on a
+    # declaration is listed by the effects reader too, and counted (RULINGS R1: Flummoxed Cyclops)
+    own_triggers = {t.rstrip(".") for t in reading.triggers_unmapped if not bears_on_declaration(t)}
     return {
         "statics": [_key(s["effect"]) for s in read.statics],
         "attached": [_key(a) for a in read.grants_attached],

@@ -16,7 +16,10 @@ LEGALITY = re.compile(
     r"must be blocked|\bblocks? (this turn|each)|\battacks? (this turn|each)|as though (it|they) didn't have|as though (it|they) had (flying|reach|shadow|horsemanship|haste)|"
     r"no more than .* can (attack|block)|\bunblockable\b|\balone\b|"
     r"\b(flying|reach|shadow|horsemanship|fear|intimidate|menace|skulk|defender|haste|banding|"
-    r"\w+walk|protection from|earthbend)\b"
+    r"\w+walk|protection from|earthbend)\b|"
+    # keyword actions whose reminder text (dropped) says what they forbid or require: goad (701.38), detain
+    # ("can't attack or block"), suspect ("menace and can't block"); Archon of the Triumvirate, J. Jonah Jameson
+    r"\b(?:goads?|detains?)\b|\bsuspects?\b(?! counters?)|\b(?:is|are|it's|they're)(?: also)? goaded\b|can't be goaded"
 )
 _REMINDER = re.compile(r"\s*\([^()]*\)")
 # The separators of a list of keywords; "protection from black and from red" is one keyword.

@@ -333,13 +333,13 @@ class StaticReader:
             else [f"{SELF} {p}" for p in re.split(r",? and (?=(?:has|is|can)\b)|, (?=(?:has|is|can)\b)", predicate)]
         )
         typed = re.fullmatch(
-            rf"{SELF} (is an? [\w ]+?|attacks each combat if able|can't be blocked|can't attack or block|can't attack|can't block|has [\w ]+?) and ((?:can't|can|has|gets|loses)\b.+)",
+            rf"{SELF} (is an? [\w ]+?|attacks each combat if able|can't be blocked|can't attack or block|can't attack|can't block|has [\w ]+?) and ((?:can't|can|has|gets|loses)\b.+|is goaded)",
             text,
         )
         if not pump and typed:  # Fog on the Barrow-Downs: "is a Spirit and can't attack or block"; Fealty to the Realm
             pieces = [f"{SELF} {typed.group(1)}", f"{SELF} {typed.group(2)}"]
         keywords = re.fullmatch(rf"{SELF} has (.+?)(?:, where x is [^,]+)?", text)
-        if not pump and keywords and read_oracle(text + ".", "", known_subtypes=self.known).unmapped:
+        if not pump and not typed and keywords and read_oracle(text + ".", "", known_subtypes=self.known).unmapped:
             pieces = [f"{SELF} has {k}" for k in re.split(KEYWORD_LIST, keywords.group(1))]
         read_any = False
         if keywords and any(  # Nazgûl Battle-Mace's "annihilator 1": a combat trigger granted, never applied here

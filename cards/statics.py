@@ -46,9 +46,17 @@ _COMBAT_TRIGGER = re.compile(r"^(?:when|whenever)\b[^,]*\b(?:attacks?|blocks?|be
 # rule: Josu Vess's menace; Rionya's "they gain haste"; Kiki-Jiki's copy "except it has haste", 707.9b)
 _TOKENS_OWN = re.compile(
     r"\bput an? [\w ]+ counter on each of them\b|\b(?:they|it|that token|the token|those tokens) (?:gains?|has|have) [\w ,]+|"
-    r"\bexcept (?:it|the token|they) (?:has|have) [^.]+|\btokens? with [^\".]+"
+    r"\bexcept (?:it|the token|they) (?:has|have) [^.]+|\btokens? with [^\".]+|"
+    # Rendmaw, Case of the Stashed Skeleton: the tokens made are goaded or suspected as they are made
+    r"\btokens? and suspect (?:it|them)\b"
 )
-_TOKEN_WITH_QUOTED = re.compile(r'^(?:[^"]*[,.] )?[^"]*\bcreates? [^".]*\btokens? (?:[^".]* )?with [^"]*"')
+# Rendmaw, The War Games: "the tokens are goaded for the rest of the game", in the sentence after they are made
+_TOKENS_GOADED = re.compile(r"\b(?:the|those) tokens? (?:is|are) goaded\b[^.]*")
+# 'create a 1/1 Rat token with "this token can't block"', The Rani's Aura token: 'that token has … "enchanted
+# creature … is goaded"': the token's own
+_TOKEN_WITH_QUOTED = re.compile(
+    r'^(?:[^"]*[,.] )?[^"]*\bcreates? [^".]*\btokens? (?:[^".]* )?with [^"]*"|\b(?:that|the) tokens? (?:has|have) [^"]*"'
+)
 # 113.6: a permanent's abilities function on the battlefield; one that says it works from the graveyard (Valor,
 # Anger: "as long as this card is in your graveyard") does nothing on a board, so nothing is listed
 _FROM_GRAVEYARD = re.compile(rf"^as long as (?:this card|{SELF}) is in your graveyard\b")
@@ -165,6 +173,7 @@ def _effect_named(text: str) -> str:
     effect_part = re.sub(r"^(?:level ability: )?(?:when|whenever|at)\b[^,]*, ", "", text)
     if re.search(r"\bcreates?\b", effect_part):  # a keyword counter or keyword of the tokens made: theirs
         effect_part = _TOKENS_OWN.sub("", effect_part)
+    effect_part = _TOKENS_GOADED.sub("", effect_part)
     # Akroma, Vision of Ixidor: "+1/+1 if it has flying, …, and so on for menace" names qualities, grants none;
     # so does Crowd of True Believers' "target creature you control that's attacking alone"
     effect_part = re.sub(r"\bif it has [\w ]+|\band so on for [^.]+|\bthat's attacking alone\b", "", effect_part)
@@ -242,7 +251,7 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
         bare, quoted = _unquoted(full)  # what is one-shot or bears on legality is judged without the quotations
         s = full if re.search(r"\b(?:has|have)$", bare) else bare  # all it grants is quoted (Retaliation)
         unread = [a for a in quoted if LEGALITY.search(a) or _COMBAT_TRIGGER.match(a)]  # quoted, bearing on combat
-        if _TOKEN_WITH_QUOTED.search(full):  # 'create a 1/1 Rat token with "this token can't block"': the token's own
+        if _TOKEN_WITH_QUOTED.search(full):  # the token's own
             unread = []
         if s is bare:  # the quoted abilities are read apart from the keywords before them
             for ability in unread:

@@ -21,7 +21,6 @@ EFFECTS = labels("effects")
 EFFECTS_MISSES = {
     "D": {"Vectis Gloves"},  # "has artifact landwalk": a land that is an artifact (702.14a)
     "E": {"Grand Master of Flowers"},  # a planeswalker that is a creature with flying on its loyalty: listed
-    "H": {"Clandestine Meddler"},  # "suspect" (menace and can't block) is said only in reminder text, not read
     "I": {
         "Brenard, Ginger Sculptor",  # "each creature you control that's a Food or a Golem … has trample": listed
         "Futurist Operative",  # "as long as ~ is tapped, it's a Human Citizen … and can't be blocked": listed

@@ -6,10 +6,23 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from combatcheck.cards.db import database
 from combatcheck.cards.lookup import card_statics, find_card, known_subtypes
 from combatcheck.cards.statics import bears_on_declaration
+from combatcheck.models import snapshot_from_data
+from combatcheck.solver import check
 from test_effects_reader import SCRIPT
+
+
+def attack(*permanents: dict[str, Any], attacks: dict[str, str]) -> Any:
+    data = {"step": "declare_attackers", "active_player": "ana", "players": ["ana", "ben"]}
+    return snapshot_from_data({**data, "permanents": list(permanents), "declaration": {"attacks": attacks}})
+
+
+def block(*permanents: dict[str, Any], blocks: dict[str, str]) -> Any:
+    data = {"step": "declare_blockers", "active_player": "ana", "players": ["ana", "ben"]}
+    return snapshot_from_data({**data, "permanents": list(permanents), "declaration": {"blocks": blocks}})
 
 
 def statics_of(name: str) -> Any:
@@ -44,3 +57,26 @@ def test_an_own_trigger_not_mapped_is_left_out_of_the_score_only_when_it_bears_o
     assert scored_unapplied("Vedalken Humiliator")  # "… lose all abilities …"
     # a level's combat trigger that binds blockers (Fighter Class's level 3) is listed and counted too
     assert scored_unapplied("Fighter Class")
+
+
+@pytest.mark.parametrize(
+    "name", ["J. Jonah Jameson", "Clandestine Meddler", "Archon of the Triumvirate", "Kitt Kanto, Mayhem Diva"]
+)
+def test_goad_detain_and_suspect_bear_on_a_declaration(name: str) -> None:
+    # said only in reminder text: goad (701.38) "attacks each combat if able …", detain "can't attack or block",
+    # suspect "has menace and can't block"; a one-shot or trigger the board doesn't apply is listed (R1)
+    assert "one_shot" in [u["why"] for u in statics_of(name).unapplied]
+    assert scored_unapplied(name)
+
+
+def test_an_attacking_archon_lists_its_detain_with_the_verdict() -> None:
+    archon = {"id": "archon", "card": "Archon of the Triumvirate", "controller": "ana"}
+    report = check(attack(archon, attacks={"archon": "ben"}))
+    assert report.verdict == "legal" and [u.why for u in report.unapplied] == ["one_shot"]
+
+
+def test_tokens_goaded_as_they_are_made_are_theirs_and_an_aura_that_goads_is_read() -> None:
+    assert statics_of("The War Games").unapplied == []  # "the tokens are goaded for as long as …" (R11)
+    assert statics_of("The Rani").grants_attached == []  # 'that token has … "enchanted creature … is goaded"'
+    arc = statics_of("Redemption Arc")  # "has indestructible and is goaded"
+    assert arc.grants_attached == ["indestructible", {"goaded_by": ["you"]}] and arc.unapplied == []

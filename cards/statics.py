@@ -92,6 +92,8 @@ _QUALITY = re.compile(
     r"\b(?:creatures?|permanents?|cards?)(?: [\w']+){0,3} (?:with|without) (?:\w+ or )?(?:flying|reach|shadow|horsemanship|fear|"
     r"intimidate|menace|skulk|defender|haste|banding|\w+walk)(?:,? (?:and/or|or|and) \w+)*"
 )
+_LOSES_ALL = re.compile(r"\blose(?:s)? all abilities\b")
+_ABILITY_OF_OTHERS = re.compile(r"^(?:when|whenever|at the|at end)\b|^•|^[^\"]*?:\s")  # triggered, modal, activated
 _TRIGGER_COUNT = re.compile(r"\btriggers? an additional time\b|\bdon't cause abilities to trigger\b")
 _ATTACHED_TRIGGER = re.compile(
     r"^whenever (?:~ or )?(?:enchanted|equipped) creature\b[^,]*?\b(?:attacks?|blocks|becomes blocked)\b"
@@ -187,7 +189,7 @@ def bears_on_declaration(text: str) -> bool:
     or evasion keyword, or the loss of all abilities (which takes away what decides blocks); a trigger's condition
     is left aside (Flummoxed Cyclops' "can't block this combat" does, Clandestine Meddler's "surveil 1" doesn't)."""
     named = _effect_named(_unquoted(text.rstrip("."))[0])
-    return bool(LEGALITY.search(named) or re.search(r"\blose(?:s)? all abilities\b", named))
+    return bool(LEGALITY.search(named) or _LOSES_ALL.search(named))
 
 
 def _why(text: str) -> str:
@@ -237,8 +239,18 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
             and re.search(r" has | is goaded\b| loses all abilities\b", sentence)
         ):
             pending.append(sentence)
+    for line in (_ABILITY_WORD.sub("", line) for line in lines):
+        # a trigger's or an activated ability's loss of all abilities (R1; Tishana's Tidebinder: "… that permanent
+        # loses all abilities for as long as ~ remains on the battlefield"), which the Oracle reader reports nowhere
+        if line not in pending and _ABILITY_OF_OTHERS.match(line) and _LOSES_ALL.search(_effect_named(line)):
+            pending.append(line)
     for sentence in _sentences(lines):  # Humility: "all creatures lose all abilities" takes away what decides blocks
-        if sentence not in pending and sentence not in leveled and re.search(r"\blose all abilities\b", sentence):
+        if (
+            sentence not in pending
+            and sentence not in leveled
+            and not any(sentence in p for p in pending)
+            and _LOSES_ALL.search(sentence)
+        ):
             pending.append(sentence)
     attachment = bool(out.enchant) or any(re.match(r"equip\s*(?:\{|—|\d)", line) for line in lines)
     for line in lines:  # an attachment's combat trigger: not applied (the snapshot states its effect)
@@ -260,6 +272,7 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
         named = _effect_named(bare)
         combat = bool(LEGALITY.search(named))
         if _one_shot(bare):
+            combat = combat or bool(_LOSES_ALL.search(named))
             if combat:
                 out.note(item, "one_shot")
             continue
@@ -276,7 +289,7 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
         if found is None and _soulbond(s, item, conditions, out):
             continue
         if found is None:
-            taken = bool(re.search(r"\blose all abilities\b", s)) and not _one_shot(bare)
+            taken = bool(_LOSES_ALL.search(s)) and not _one_shot(bare)  # Humility, Titania's Song
             if combat or unread or taken or (HAVE.fullmatch(s) and _DAMAGE_WORDS.search(named)):
                 out.note(item, "one_shot" if unread else _why(s))
             continue

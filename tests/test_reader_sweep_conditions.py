@@ -80,3 +80,10 @@ def test_tokens_goaded_as_they_are_made_are_theirs_and_an_aura_that_goads_is_rea
     assert statics_of("The Rani").grants_attached == []  # 'that token has … "enchanted creature … is goaded"'
     arc = statics_of("Redemption Arc")  # "has indestructible and is goaded"
     assert arc.grants_attached == ["indestructible", {"goaded_by": ["you"]}] and arc.unapplied == []
+
+
+@pytest.mark.parametrize(("name", "why"), [("Tishana's Tidebinder", "one_shot"), ("Titania's Song", "not_understood")])
+def test_a_loss_of_all_abilities_is_listed_wherever_it_stands(name: str, why: str) -> None:
+    # R1: losing all abilities takes away what decides a declaration (flying, can't block); a one-shot's "for as long
+    # as ~ remains on the battlefield" (Tidebinder) as much as a static's (Titania's Song)
+    assert [u["why"] for u in statics_of(name).unapplied] == [why]

@@ -353,6 +353,8 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
             sentence in leveled
             or sentence in reading.unmapped
             or re.match(r'(?:when|whenever|at)\b|[^"]*?:\s', sentence)  # a trigger's or an activated ability's own
+            # a one-shot effect's duration (R2; Tale of Tinúviel: "gains indestructible for as long as you control …")
+            or re.search(r"\bfor as long as\b", sentence)
             or not re.search(rf"\bas long as\b|\bduring your turn\b|^if {SELF} was kicked, it enters with\b", sentence)
         ):
             continue

@@ -87,3 +87,11 @@ def test_a_loss_of_all_abilities_is_listed_wherever_it_stands(name: str, why: st
     # R1: losing all abilities takes away what decides a declaration (flying, can't block); a one-shot's "for as long
     # as ~ remains on the battlefield" (Tidebinder) as much as a static's (Titania's Song)
     assert [u["why"] for u in statics_of(name).unapplied] == [why]
+
+
+# -- R2: the damage-step keywords, one-shot grants of them not listed -------------------------------------------------
+def test_a_one_shot_grant_of_a_damage_step_keyword_for_a_duration_is_not_listed() -> None:
+    # "I — Target creature you control gains indestructible for as long as you control this Saga": a chapter's one-shot
+    assert statics_of("Tale of Tinúviel").unapplied == []
+    # a static one under a condition the board can't show is listed (indestructible: 702.12b, 704.5g)
+    assert [u["why"] for u in statics_of("War Historian").unapplied] == ["condition"]

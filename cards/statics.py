@@ -92,6 +92,8 @@ _QUALITY = re.compile(
     r"\b(?:creatures?|permanents?|cards?)(?: [\w']+){0,3} (?:with|without) (?:\w+ or )?(?:flying|reach|shadow|horsemanship|fear|"
     r"intimidate|menace|skulk|defender|haste|banding|\w+walk)(?:,? (?:and/or|or|and) \w+)*"
 )
+# A grant in the singular (R3: "each creature you control with a +1/+1 counter on it has trample", Tuskguard Captain)
+_EACH_HAS = re.compile(r"each (?:other )?creature\b(?P<who>.*?) has (?P<what>.+)")
 _LOSES_ALL = re.compile(r"\blose(?:s)? all abilities\b")
 _ABILITY_OF_OTHERS = re.compile(r"^(?:when|whenever|at the|at end)\b|^•|^[^\"]*?:\s")  # triggered, modal, activated
 _TRIGGER_COUNT = re.compile(r"\btriggers? an additional time\b|\bdon't cause abilities to trigger\b")
@@ -220,7 +222,7 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
     leveled = _leveled(lines)
     for sentence in _sentences(lines):  # grants the reader doesn't report (Sublime Archangel's exalted)
         plain = sentence.rstrip(".")
-        grant = HAVE.fullmatch(plain)
+        grant = HAVE.fullmatch(plain) or _EACH_HAS.fullmatch(plain)
         if (
             sentence not in pending
             and sentence not in leveled
@@ -290,7 +292,8 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
             continue
         if found is None:
             taken = bool(_LOSES_ALL.search(s)) and not _one_shot(bare)  # Humility, Titania's Song
-            if combat or unread or taken or (HAVE.fullmatch(s) and _DAMAGE_WORDS.search(named)):
+            granted = HAVE.fullmatch(s) or _EACH_HAS.fullmatch(s)
+            if combat or unread or taken or (granted and _DAMAGE_WORDS.search(named)):
                 out.note(item, "one_shot" if unread else _why(s))
             continue
         if re.search(r"\bgets? [+-][\dx]+/[+-][\dx]+", bare):

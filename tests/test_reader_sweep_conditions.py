@@ -95,3 +95,28 @@ def test_a_one_shot_grant_of_a_damage_step_keyword_for_a_duration_is_not_listed(
     assert statics_of("Tale of Tinúviel").unapplied == []
     # a static one under a condition the board can't show is listed (indestructible: 702.12b, 704.5g)
     assert [u["why"] for u in statics_of("War Historian").unapplied] == ["condition"]
+
+
+# -- R3: a damage-step keyword granted to "each creature you control with a +1/+1 counter on it" is listed ----------
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Mer-Ek Nightblade",
+        "Tuskguard Captain",
+        "Crowned Ceratok",
+        "Bramblewood Paragon",
+        "Gnarlid Colony",
+        "Drix Fatemaker",
+        "Bushmaster, Coiled Henchman",
+    ],
+)
+def test_a_damage_step_keyword_granted_to_creatures_with_counters_is_listed(name: str) -> None:
+    assert "not_understood" in [u["why"] for u in statics_of(name).unapplied] and scored_unapplied(name)
+
+
+def test_a_blocked_attacker_with_a_counter_beside_tuskguard_captain_is_judged_with_its_text_listed() -> None:
+    captain = {"id": "captain", "card": "Tuskguard Captain", "controller": "ana"}
+    bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ana", "attacking": "ben"}
+    ox = {"id": "ox", "card": "Grizzly Bears", "controller": "ben"}
+    report = check(block(captain, bears, ox, blocks={"ox": "bears"}))
+    assert report.verdict == "legal" and [u.why for u in report.unapplied] == ["not_understood"]  # trample, 702.19

@@ -50,7 +50,8 @@ class ConditionReader:
         return out
 
     def condition(self, text: str) -> Data | None:
-        text = text.strip()
+        # a card may be named "he" or "she" (Pipsqueak: "unless he has a +1/+1 counter on him")
+        text = re.sub(r"\bon (?:him|her)$", "on it", re.sub(r"^(?:he|she)\b", "it", text.strip()))
         simple: dict[str, Data] = {
             "it's your turn": {"your_turn": True},
             "it's not your turn": {"your_turn": False},
@@ -138,7 +139,9 @@ class ConditionReader:
             rf"{SELF} (?P<pred>.+?) (?P<cond>during your turn)", s
         )
         restriction = re.fullmatch(
-            rf"{SELF} can't (?P<what>attack or block|attack|block) (?P<word>unless|if) (?P<cond>.+)", s
+            rf"{SELF} can't (?P<what>attack or block|attack alone|block alone|attack|block) (?P<word>unless|if) "
+            r"(?P<cond>.+)",
+            s,
         )
         kicked = re.fullmatch(
             rf"if {SELF} was kicked, it enters with (?:.+? and )?with (?P<after>[^,]+)|"
@@ -153,7 +156,9 @@ class ConditionReader:
             if inner is None:
                 return None
             what = restriction.group("what")
-            abilities = ["cant_attack", "cant_block"] if what == "attack or block" else [f"cant_{what}"]
+            abilities = (
+                ["cant_attack", "cant_block"] if what == "attack or block" else [f"cant_{what.replace(' ', '_')}"]
+            )
             when = {"not": inner} if restriction.group("word") == "unless" else inner
             return {"when": when, "abilities": abilities, "text": s}
         if lead:

@@ -114,9 +114,18 @@ def test_a_damage_step_keyword_granted_to_creatures_with_counters_is_listed(name
     assert "not_understood" in [u["why"] for u in statics_of(name).unapplied] and scored_unapplied(name)
 
 
-def test_a_blocked_attacker_with_a_counter_beside_tuskguard_captain_is_judged_with_its_text_listed() -> None:
+def test_a_block_beside_tuskguard_captain_is_judged_with_its_text_listed() -> None:
     captain = {"id": "captain", "card": "Tuskguard Captain", "controller": "ana"}
     bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ana", "attacking": "ben"}
     ox = {"id": "ox", "card": "Grizzly Bears", "controller": "ben"}
     report = check(block(captain, bears, ox, blocks={"ox": "bears"}))
     assert report.verdict == "legal" and [u.why for u in report.unapplied] == ["not_understood"]  # trample, 702.19
+
+
+# -- conditions and one-shots ----------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("counters", "verdict"), [({}, "illegal"), ({"+1/+1": 1}, "legal")])
+def test_pipsqueak_cant_attack_alone_unless_he_has_a_counter(counters: dict[str, int], verdict: str) -> None:
+    # "Pipsqueak can't attack alone unless he has a +1/+1 counter on him": the card named "he"
+    pipsqueak = {"id": "pip", "card": "Pipsqueak, Rebel Strongarm", "controller": "ana", "counters": counters}
+    report = check(attack(pipsqueak, attacks={"pip": "ben"}))
+    assert report.verdict == verdict and report.unapplied == []

@@ -19,6 +19,10 @@ from .oracle_text import LEGALITY
 from .vocabulary import NUM, SELF
 
 Data = dict[str, Any]
+# Gideon Blackblade: "is a 4/4 Human Soldier creature with indestructible that's still a planeswalker"
+_CREATURE_WITH = re.compile(
+    r"is an? \d+/\d+ [\w ]*?\bcreature with (?P<keywords>[^\"]+?)(?: that's still an? \w+| in addition to its other types)?"
+)
 _PUMP = re.compile(r"^gets? [+-][\dx*]+/[+-][\dx*]+(?:,? and |$)")
 
 
@@ -99,6 +103,9 @@ class ConditionReader:
 
     def predicate(self, pred: str) -> tuple[list[Any], bool] | None:
         """The abilities "~ PRED" states, and whether a pump was dropped (stated by the snapshot)."""
+        creature = _CREATURE_WITH.fullmatch(pred)
+        if creature:  # R8: a permanent that is a creature with a keyword: the keyword, its creature-ness listed
+            pred = f"has {creature.group('keywords')}"
         pump = _PUMP.match(pred)
         pumped = pump is not None
         if pump:
@@ -134,7 +141,11 @@ class ConditionReader:
         s = s.rstrip(".").strip()
         cond: Data | None = None
         pred: str | None = None
-        lead = re.fullmatch(rf"(?:as long as (?P<cond>.+?)|during your turn), (?:{SELF}|it) (?P<pred>.+)", s)
+        s = re.sub(r"(?<=, )(?:he|she|it)'s ", f"{SELF} is ", s)  # Grand Master of Flowers: ", he's a 7/7 …"
+        lead = re.fullmatch(
+            rf"(?:as long as (?P<cond>.+?)|during (?P<turn>your turn|turns other than yours)), (?:{SELF}|it) (?P<pred>.+)",
+            s,
+        )
         tail = re.fullmatch(rf"{SELF} (?P<pred>.+?) as long as (?P<cond>.+)", s) or re.fullmatch(
             rf"{SELF} (?P<pred>.+?) (?P<cond>during your turn)", s
         )
@@ -162,7 +173,10 @@ class ConditionReader:
             when = {"not": inner} if restriction.group("word") == "unless" else inner
             return {"when": when, "abilities": abilities, "text": s}
         if lead:
-            cond = {"your_turn": True} if lead.group("cond") is None else self.condition(lead.group("cond"))
+            turn = {
+                "your_turn": lead.group("turn") == "your turn"
+            }  # Warden of the Wall: "during turns other than yours"
+            cond = turn if lead.group("cond") is None else self.condition(lead.group("cond"))
             pred = lead.group("pred")
         elif tail:
             during = tail.group("cond") == "during your turn"  # Razorkin Needlehead

@@ -361,7 +361,7 @@ class _Reader:
     def is_not_own(s: str) -> bool:
         """Grants to other creatures, global effects and one-shot effects; False for the card's own text."""
         s = re.sub(rf"^you may have (?={SELF} assign its combat damage)", "", s)
-        condition = re.match(r"^(as long as|if|for each|during your turn) ?[^,]*, ", s)
+        condition = re.match(r"^(as long as|if|for each|during your turn|during turns other than yours) ?[^,]*, ", s)
         main = s[condition.end() :] if condition else s
         about_other = condition is not None and re.search(
             r"enchanted (creature|permanent)|equipped creature", condition[0]

@@ -32,7 +32,9 @@ _QUALITY = re.compile(
 
 
 # Something becomes or is a creature with a keyword: the keyword is granted, not a quality named
-BECOMES_SUCH = re.compile(r"\bbecomes? [^.]*\bwith\b|\b(?:it|he|she)'s an? \d+/\d+ [^.]*\bcreature with\b")
+BECOMES_SUCH = re.compile(
+    r"\bbecomes? [^.]*\bwith\b|\b(?:(?:it|he|she)'s|is) an? \d+/\d+ [^.]*\bcreature with\b"
+)  # Gideon Blackblade, Warden of the Wall: "is a 4/4 … creature with indestructible"
 
 
 def strip_filters(text: str) -> str:

@@ -40,6 +40,7 @@ _CONDITION = re.compile(r"^(as long as|if|unless|during|for each)\b|\b(as long a
 _QUOTED = re.compile(r'(?:,\s*(?:and\s+)?|\s+and\s+|\s+)"(?P<quoted>[^"]*)(?:"|$),?')
 # A conditional ability's change of power or toughness, a pump or counters it enters with: the snapshot states both
 _SIZED = re.compile(r"\bgets? [+-][\dx]+/[+-][\dx]+|\benters with [^.]*\bcounters?\b")
+_IS_CREATURE = re.compile(r"(?:\bis|'s) an? \d+/\d+ [^.]*\bcreature\b")
 _STATIC_PUMP = re.compile(r"\bgets? [+-][\dx*]+/[+-][\dx*]+|\bhas base power and toughness\b")
 _COMBAT_TRIGGER = re.compile(r"^(?:when|whenever)\b[^,]*\b(?:attacks?|blocks?|becomes blocked|deals combat damage)\b")
 # What the tokens an effect creates are given as they are made is theirs, stated with them on the board (sample A's
@@ -194,6 +195,16 @@ def bears_on_declaration(text: str) -> bool:
     return bool(LEGALITY.search(named) or _LOSES_ALL.search(named))
 
 
+def _note_changed(sentence: str, out: Statics) -> None:
+    """What a conditional ability read changes beyond its abilities, listed: its power and toughness (a pump, the
+    counters it enters with), and that it is a creature at all (R8, 506.3: Gideon Blackblade "is a 4/4 … creature
+    with indestructible that's still a planeswalker" during your turn)."""
+    if _SIZED.search(sentence):
+        out.note(sentence, "power_toughness", own=True)
+    if _IS_CREATURE.search(sentence):
+        out.note(sentence, "not_understood", own=True)
+
+
 def _why(text: str) -> str:
     if _one_shot(text):
         return "one_shot"
@@ -341,8 +352,7 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
         conditional = conditions.sentence(item)
         if conditional is not None:
             out.conditional.append(conditional)
-            if _SIZED.search(item):
-                out.note(item, "power_toughness", own=True)
+            _note_changed(item, out)
             continue
         several = conditions.each_its_condition(item)
         if several is not None:
@@ -358,7 +368,10 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
             or re.match(r'(?:when|whenever|at)\b|[^"]*?:\s', sentence)  # a trigger's or an activated ability's own
             # a one-shot effect's duration (R2; Tale of Tinúviel: "gains indestructible for as long as you control …")
             or re.search(r"\bfor as long as\b", sentence)
-            or not re.search(rf"\bas long as\b|\bduring your turn\b|^if {SELF} was kicked, it enters with\b", sentence)
+            or not re.search(
+                rf"\bas long as\b|\bduring (?:your turn|turns other than yours)\b|^if {SELF} was kicked, it enters with\b",
+                sentence,
+            )
         ):
             continue
         if read_oracle(sentence, "", known_subtypes=known).abilities:
@@ -371,8 +384,7 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
         conditional = conditions.sentence(sentence)
         if conditional is not None and conditional not in out.conditional:
             out.conditional.append(conditional)
-            if _SIZED.search(sentence):
-                out.note(sentence, "power_toughness", own=True)
+            _note_changed(sentence, out)
             otherwise = conditions.otherwise(conditional, _sentences(lines), sentence)
             if otherwise is not None:  # Evolved Spinoderm: "… as long as …. Otherwise, it has hexproof."
                 out.conditional.append(otherwise)

@@ -20,7 +20,6 @@ EFFECTS = labels("effects")
 # (docs/cards.md says which), each listed as not applied.
 EFFECTS_MISSES = {
     "D": {"Vectis Gloves"},  # "has artifact landwalk": a land that is an artifact (702.14a)
-    "E": {"Grand Master of Flowers"},  # a planeswalker that is a creature with flying on its loyalty: listed
     "I": {
         "Brenard, Ginger Sculptor",  # "each creature you control that's a Food or a Golem … has trample": listed
         "Futurist Operative",  # "as long as ~ is tapped, it's a Human Citizen … and can't be blocked": listed

@@ -129,3 +129,20 @@ def test_pipsqueak_cant_attack_alone_unless_he_has_a_counter(counters: dict[str,
     pipsqueak = {"id": "pip", "card": "Pipsqueak, Rebel Strongarm", "controller": "ana", "counters": counters}
     report = check(attack(pipsqueak, attacks={"pip": "ben"}))
     assert report.verdict == verdict and report.unapplied == []
+
+
+@pytest.mark.parametrize(
+    ("name", "when", "abilities"),
+    [
+        ("Gideon Blackblade", {"your_turn": True}, ["indestructible"]),
+        ("Grand Master of Flowers", {"counters_at_least": {"loyalty": 7}}, ["flying", "indestructible"]),
+        ("Warden of the Wall", {"your_turn": False}, ["flying"]),
+    ],
+)
+def test_a_permanent_that_is_a_creature_with_a_keyword_under_a_condition(
+    name: str, when: dict[str, Any], abilities: list[str]
+) -> None:
+    # R8: the keyword is a conditional ability under that condition; that it is a creature at all is listed (506.3)
+    statics = statics_of(name)
+    assert [(c["when"], c["abilities"]) for c in statics.conditional] == [(when, abilities)]
+    assert statics.unapplied and scored_unapplied(name)

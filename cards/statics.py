@@ -58,9 +58,16 @@ _TOKENS_GOADED = re.compile(r"\b(?:the|those) tokens? (?:is|are) goaded\b[^.]*")
 _TOKEN_WITH_QUOTED = re.compile(
     r'^(?:[^"]*[,.] )?[^"]*\bcreates? [^".]*\btokens? (?:[^".]* )?with [^"]*"|\b(?:that|the) tokens? (?:has|have) [^"]*"'
 )
-# 113.6: a permanent's abilities function on the battlefield; one that says it works from the graveyard (Valor,
-# Anger: "as long as this card is in your graveyard") does nothing on a board, so nothing is listed
-_FROM_GRAVEYARD = re.compile(rf"^as long as (?:this card|{SELF}) is in your graveyard\b")
+# 113.6: a permanent's abilities function on the battlefield; one that says it works from the graveyard or from exile
+# does nothing on a board, so nothing is listed (R9): Valor, Anger ("as long as this card is in your graveyard"),
+# Wilson, Majestic Bear ("{1}{G}{G}, exile ~ from your graveyard: …"), Veiling Oddity ("when the last time counter is
+# removed from this card while it's exiled, …")
+_FROM_GRAVEYARD = re.compile(
+    rf"^(?:[a-z][a-z' -]* — )?(?:as long as (?:this card|{SELF}) is in your graveyard\b"
+    rf"|[^:\"]*\bexile (?:this card|{SELF}) from your graveyard\b[^:\"]*:"
+    rf"|[^:\"]*:\s*return (?:this card|{SELF}) from your graveyard\b"
+    rf"|(?:when|whenever)\b[^,]*\bwhile (?:it's|this card is|{SELF} is) (?:exiled|in exile|in your graveyard)\b)"
+)
 # What a conditional sentence the reader can't read still changes in combat: a keyword the damage step reads, or
 # whether the card is a creature at all (506.3: only creatures attack or block; Purphoros, Bronze-Blooded)
 _UNREAD_OWN = re.compile(_DAMAGE_WORDS.pattern + r"|\bisn't a creature\b")

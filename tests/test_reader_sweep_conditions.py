@@ -146,3 +146,9 @@ def test_a_permanent_that_is_a_creature_with_a_keyword_under_a_condition(
     statics = statics_of(name)
     assert [(c["when"], c["abilities"]) for c in statics.conditional] == [(when, abilities)]
     assert statics.unapplied and scored_unapplied(name)
+
+
+@pytest.mark.parametrize("name", ["Wilson, Majestic Bear", "Veiling Oddity", "Beetle, Legacy Criminal"])
+def test_an_ability_that_works_from_the_graveyard_or_exile_does_nothing_on_the_board(name: str) -> None:
+    # R9, 113.6: "{1}{G}{G}, exile ~ from your graveyard: …", "… removed from this card while it's exiled, …"
+    assert statics_of(name).unapplied == []

@@ -139,6 +139,12 @@ class ConditionReader:
     def sentence(self, s: str) -> Data | None:
         """One conditional sentence as a `conditional` entry, or None."""
         s = s.rstrip(".").strip()
+        both = re.fullmatch(r"during (your turn|turns other than yours), (as long as .+)", s)
+        inner = self.sentence(both.group(2)) if both else None
+        if both and inner is not None and "your_turn" not in inner["when"]:
+            # R6, Cloud, Planet's Champion: "during your turn, as long as ~ is equipped, it has …": one condition whose
+            # fields all hold together
+            return {**inner, "when": {"your_turn": both.group(1) == "your turn", **inner["when"]}, "text": s}
         cond: Data | None = None
         pred: str | None = None
         s = re.sub(r"(?<=, )(?:he|she|it)'s ", f"{SELF} is ", s)  # Grand Master of Flowers: ", he's a 7/7 …"

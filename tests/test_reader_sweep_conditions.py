@@ -152,3 +152,16 @@ def test_a_permanent_that_is_a_creature_with_a_keyword_under_a_condition(
 def test_an_ability_that_works_from_the_graveyard_or_exile_does_nothing_on_the_board(name: str) -> None:
     # R9, 113.6: "{1}{G}{G}, exile ~ from your graveyard: …", "… removed from this card while it's exiled, …"
     assert statics_of(name).unapplied == []
+
+
+def test_two_conditions_on_one_ability_are_one_condition_with_both_fields() -> None:
+    # R6, Cloud, Planet's Champion: "during your turn, as long as Cloud is equipped, it has double strike and …"
+    cloud = statics_of("Cloud, Planet's Champion")
+    assert [(c["when"], c["abilities"]) for c in cloud.conditional] == [
+        ({"your_turn": True, "equipped": True}, ["double_strike", "indestructible"])
+    ]
+    attacker = {"id": "cloud", "card": "Cloud, Planet's Champion", "controller": "ana", "attacking": "ben"}
+    sword = {"id": "sword", "card": "Bonesplitter", "controller": "ana", "attached_to": "cloud"}
+    bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ben"}
+    report = check(block(attacker, sword, bears, blocks={"bears": "cloud"}))
+    assert report.verdict == "legal" and [u.why for u in report.unapplied] == ["power_toughness"]  # Bonesplitter's

@@ -139,6 +139,9 @@ class ConditionReader:
     def sentence(self, s: str) -> Data | None:
         """One conditional sentence as a `conditional` entry, or None."""
         s = s.rstrip(".").strip()
+        # Woolly Razorback: "as long as …, prevent all combat damage it would deal and it has defender": the
+        # prevention bears on no declaration, the keyword is read
+        s = re.sub(r"(?<=, )prevent all combat damage (?:it|~) would deal and (?=(?:it|~) )", "", s)
         both = re.fullmatch(r"during (your turn|turns other than yours), (as long as .+)", s)
         inner = self.sentence(both.group(2)) if both else None
         if both and inner is not None and "your_turn" not in inner["when"]:

@@ -308,6 +308,11 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
         found = reader.effect(s)
         if found is None and _soulbond(s, item, conditions, out):
             continue
+        own = conditions.sentence(s) if found is None else None
+        if own is not None:  # the card's own under a condition, led by what bears on no declaration (Woolly Razorback)
+            out.conditional.append(own)
+            _note_changed(s, out)
+            continue
         if found is None:
             taken = bool(_LOSES_ALL.search(s)) and not _one_shot(bare)  # Humility, Titania's Song
             granted = HAVE.fullmatch(s) or _EACH_HAS.fullmatch(s)

@@ -165,3 +165,11 @@ def test_two_conditions_on_one_ability_are_one_condition_with_both_fields() -> N
     bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ben"}
     report = check(block(attacker, sword, bears, blocks={"bears": "cloud"}))
     assert report.verdict == "legal" and [u.why for u in report.unapplied] == ["power_toughness"]  # Bonesplitter's
+
+
+@pytest.mark.parametrize(("counters", "verdict"), [({"ice": 1}, "illegal"), ({}, "legal")])
+def test_woolly_razorback_has_defender_while_it_has_an_ice_counter(counters: dict[str, int], verdict: str) -> None:
+    # "… prevent all combat damage it would deal and it has defender": the prevention bears on no declaration
+    boar = {"id": "boar", "card": "Woolly Razorback", "controller": "ana", "counters": counters}
+    report = check(attack(boar, attacks={"boar": "ben"}))
+    assert report.verdict == verdict and report.unapplied == []  # defender (702.3b)

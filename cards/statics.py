@@ -102,6 +102,11 @@ _QUALITY = re.compile(
 )
 # A grant in the singular (R3: "each creature you control with a +1/+1 counter on it has trample", Tuskguard Captain)
 _EACH_HAS = re.compile(r"each (?:other )?creature\b(?P<who>.*?) has (?P<what>.+)")
+_PAST_COMBAT = re.compile(
+    r"\b(?:if|unless|that)\b[^,.]*?\b(?:didn't attack|didn't block|(?<!be )attacked|(?<!be )blocked)\b"
+    r"(?: or (?:attacked|blocked))?"
+    r"[^,.]*? this turn\b"
+)
 _LOSES_ALL = re.compile(r"\blose(?:s)? all abilities\b")
 _ABILITY_OF_OTHERS = re.compile(r"^(?:when|whenever|at the|at end)\b|^•|^[^\"]*?:\s")  # triggered, modal, activated
 _TRIGGER_COUNT = re.compile(r"\btriggers? an additional time\b|\bdon't cause abilities to trigger\b")
@@ -189,6 +194,9 @@ def _effect_named(text: str) -> str:
     # Akroma, Vision of Ixidor: "+1/+1 if it has flying, …, and so on for menace" names qualities, grants none;
     # so does Crowd of True Believers' "target creature you control that's attacking alone"
     effect_part = re.sub(r"\bif it has [\w ]+|\band so on for [^.]+|\bthat's attacking alone\b", "", effect_part)
+    # R10: a check of what happened earlier bears on no declaration (Erg Raiders: "if ~ didn't attack this turn";
+    # Aggression: "destroy that creature if it didn't attack this turn")
+    effect_part = _PAST_COMBAT.sub("", effect_part)
     # Shang-Chi: activating abilities "as though they had haste" is no attack (302.6 is about {T} abilities)
     effect_part = re.sub(r"\bactivate abilities of [^.]*? as though [\w ]+ had haste\b", "", effect_part)
     return effect_part if BECOMES_SUCH.search(effect_part) else _QUALITY.sub("", effect_part)

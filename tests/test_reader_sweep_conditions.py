@@ -173,3 +173,10 @@ def test_woolly_razorback_has_defender_while_it_has_an_ice_counter(counters: dic
     boar = {"id": "boar", "card": "Woolly Razorback", "controller": "ana", "counters": counters}
     report = check(attack(boar, attacks={"boar": "ben"}))
     assert report.verdict == verdict and report.unapplied == []  # defender (702.3b)
+
+
+@pytest.mark.parametrize("name", ["Erg Raiders", "Aggression", "Season of the Witch"])
+def test_a_check_of_an_earlier_attack_bears_on_no_declaration(name: str) -> None:
+    # R10: "at the beginning of your end step, if ~ didn't attack this turn, …"
+    assert [u for u in statics_of(name).unapplied if "this turn" in u["text"]] == []
+    assert [u["why"] for u in statics_of("Trygon Prime").unapplied] == ["one_shot"]  # "can't be blocked this turn"

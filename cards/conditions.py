@@ -16,7 +16,7 @@ from typing import Any
 from .filter_phrases import FilterPhrases, number
 from .oracle import read_oracle
 from .oracle_text import LEGALITY
-from .vocabulary import NUM, SELF
+from .vocabulary import COMBAT_KEYWORDS, NUM, SELF
 
 Data = dict[str, Any]
 # Gideon Blackblade: "is a 4/4 Human Soldier creature with indestructible that's still a planeswalker"
@@ -169,7 +169,10 @@ class ConditionReader:
             s,
         )
         if kicked:  # Benalish Lancer, Kavu Titan, Dralnu's Pet: the keyword it enters with (its counters are stated)
-            found = self.predicate(f"has {kicked.group('after') or kicked.group('before')}")
+            # Voidpouncer: "… two +1/+1 counters and a trample counter on it and with haste": a keyword counter gives
+            # its keyword (122.1b)
+            keywords = [k for k in re.findall(r"\ban? ([a-z ]+?) counter\b", s) if k in COMBAT_KEYWORDS]
+            found = self.predicate("has " + " and ".join([*keywords, kicked.group("after") or kicked.group("before")]))
             return None if found is None else {"when": {"kicked": True}, "abilities": found[0], "text": s}
         if restriction:
             inner = self.condition(restriction.group("cond"))

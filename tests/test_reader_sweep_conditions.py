@@ -180,3 +180,10 @@ def test_a_check_of_an_earlier_attack_bears_on_no_declaration(name: str) -> None
     # R10: "at the beginning of your end step, if ~ didn't attack this turn, …"
     assert [u for u in statics_of(name).unapplied if "this turn" in u["text"]] == []
     assert [u["why"] for u in statics_of("Trygon Prime").unapplied] == ["one_shot"]  # "can't be blocked this turn"
+
+
+def test_a_keyword_counter_a_kicked_creature_enters_with_is_its_keyword() -> None:
+    # Voidpouncer: "if ~ was kicked, it enters with two +1/+1 counters and a trample counter on it and with haste"
+    pouncer = statics_of("Voidpouncer")
+    assert [(c["when"], c["abilities"]) for c in pouncer.conditional] == [({"kicked": True}, ["trample", "haste"])]
+    assert [u["why"] for u in pouncer.unapplied] == ["power_toughness"]  # its +1/+1 counters, a size stated

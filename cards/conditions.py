@@ -122,11 +122,16 @@ class ConditionReader:
         """Tribal Golem: "~ has trample as long as you control a Beast, haste as long as you control a Goblin, …":
         one entry per ability; a quoted ability that bears on no declaration ("{B}: Regenerate ~") is left out.
         None if a piece is no ability with its condition."""
-        listed = re.fullmatch(rf"{SELF} has (.+ as long as .+), and (.+ as long as .+)", s.rstrip("."))
-        if listed is None:
+        listed = re.fullmatch(rf"{SELF} (.+ as long as .+), and (.+ as long as .+)", s.rstrip("."))
+        if listed is None or not re.match(r"(?:has|gets) ", listed.group(1)):
             return None
         out: list[Data] = []
         for piece in [*listed.group(1).split(", "), listed.group(2)]:
+            # Tek: "gets +0/+2 as long as you control a Plains, has flying as long as you control an Island, …": the
+            # pumps are a size the snapshot states (listed by the caller), each keyword read under its condition
+            if re.match(r"gets? [+-][\dx*]+/[+-][\dx*]+ as long as ", piece):
+                continue
+            piece = piece.removeprefix("has ")
             quoted = re.fullmatch(r'"[^"]*" as long as .+', piece)
             if quoted and not LEGALITY.search(piece.split(" as long as ")[0]):
                 continue

@@ -377,6 +377,7 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
         several = conditions.each_its_condition(item)
         if several is not None:
             out.conditional += several
+            _note_changed(item, out)
             continue
         if _self_and_others(item, conditions, out):  # Dion: "during your turn, ~ and other Knights … have flying"
             continue

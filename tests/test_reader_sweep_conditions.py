@@ -187,3 +187,14 @@ def test_a_keyword_counter_a_kicked_creature_enters_with_is_its_keyword() -> Non
     pouncer = statics_of("Voidpouncer")
     assert [(c["when"], c["abilities"]) for c in pouncer.conditional] == [({"kicked": True}, ["trample", "haste"])]
     assert [u["why"] for u in pouncer.unapplied] == ["power_toughness"]  # its +1/+1 counters, a size stated
+
+
+@pytest.mark.parametrize(("land", "verdict"), [("Island", "illegal"), ("Plains", "legal")])
+def test_tek_has_each_keyword_under_its_own_condition_beside_its_pumps(land: str, verdict: str) -> None:
+    # "gets +0/+2 as long as you control a Plains, has flying as long as you control an Island, …"
+    tek = {"id": "tek", "card": "Tek", "controller": "ana", "attacking": "ben"}
+    basic = {"id": "land", "card": land, "controller": "ana"}
+    bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ben"}
+    report = check(block(tek, basic, bears, blocks={"bears": "tek"}))
+    assert report.verdict == verdict  # flying (702.9b) with an Island
+    assert [u.why for u in report.unapplied] == ["power_toughness"]  # its pumps, a size the snapshot states

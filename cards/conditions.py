@@ -11,6 +11,7 @@ What doesn't fit stays **not applied**.
 from __future__ import annotations
 
 import re
+import string
 from typing import Any
 
 from .filter_phrases import FilterPhrases, number
@@ -39,7 +40,8 @@ class ConditionReader:
         if match is None:
             return None
         what = match.group("what")
-        flt = self.filters.parse(what)
+        named = re.fullmatch(r"creatures? named ([\w' ,-]+)", what)  # Marauding Maulhorn (names match any case)
+        flt = {"names": [string.capwords(named.group(1))], "types": ["creature"]} if named else self.filters.parse(what)
         if flt is None:
             return None
         noun = re.split(r" with | without ", what)[0].split(" ")[-1]
@@ -179,6 +181,15 @@ class ConditionReader:
             keywords = [k for k in re.findall(r"\ban? ([a-z ]+?) counter\b", s) if k in COMBAT_KEYWORDS]
             found = self.predicate("has " + " and ".join([*keywords, kicked.group("after") or kicked.group("before")]))
             return None if found is None else {"when": {"kicked": True}, "abilities": found[0], "text": s}
+        required = re.fullmatch(
+            rf"{SELF} (?P<what>attacks each combat if able|blocks each combat if able) unless (?P<cond>.+)", s
+        )
+        if required:  # Marauding Maulhorn: "attacks each combat if able unless you control a creature named …"
+            inner = self.condition(required.group("cond"))
+            found = self.predicate(required.group("what"))
+            return (
+                None if inner is None or found is None else {"when": {"not": inner}, "abilities": found[0], "text": s}
+            )
         if restriction:
             inner = self.condition(restriction.group("cond"))
             if inner is None:

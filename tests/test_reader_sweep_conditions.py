@@ -198,3 +198,12 @@ def test_tek_has_each_keyword_under_its_own_condition_beside_its_pumps(land: str
     report = check(block(tek, basic, bears, blocks={"bears": "tek"}))
     assert report.verdict == verdict  # flying (702.9b) with an Island
     assert [u.why for u in report.unapplied] == ["power_toughness"]  # its pumps, a size the snapshot states
+
+
+@pytest.mark.parametrize(("advocate", "verdict"), [(False, "illegal"), (True, "legal")])
+def test_marauding_maulhorn_attacks_unless_you_control_a_creature_named_advocate(advocate: bool, verdict: str) -> None:
+    # "attacks each combat if able unless you control a creature named Advocate of the Beast" (508.1d)
+    maulhorn = {"id": "maulhorn", "card": "Marauding Maulhorn", "controller": "ana"}
+    beast = [{"id": "advocate", "card": "Advocate of the Beast", "controller": "ana"}] if advocate else []
+    report = check(attack(maulhorn, *beast, attacks={}))
+    assert report.verdict == verdict and report.unapplied == []

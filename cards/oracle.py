@@ -162,7 +162,7 @@ class _Reader:
         """("ability", data), ("ignore", ""), ("unmapped"|"not_own", note), or None if `piece` is no keyword."""
         if piece in COMBAT_KEYWORDS:
             return "ability", COMBAT_KEYWORDS[piece]
-        if re.fullmatch(r"ward[ —].+", piece):
+        if re.fullmatch(r"ward[ —](?:(?!\bas long as\b).)+", piece):  # The Tarrasque's "ward {10} as long as …"
             return "ability", "ward"
         if re.fullmatch(r"protection from .*\bspells(?: that [^,]*)?", piece):  # "spells that are one or more colors"
             return "ignore", ""  # a blocking creature is no spell

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from combatcheck.cards.db import database
-from combatcheck.cards.lookup import card_statics, find_card, known_subtypes
+from combatcheck.cards.lookup import card_statics, find_card, known_subtypes, read_card
 from combatcheck.cards.statics import bears_on_declaration
 from combatcheck.models import snapshot_from_data
 from combatcheck.solver import check
@@ -207,3 +207,13 @@ def test_marauding_maulhorn_attacks_unless_you_control_a_creature_named_advocate
     beast = [{"id": "advocate", "card": "Advocate of the Beast", "controller": "ana"}] if advocate else []
     report = check(attack(maulhorn, *beast, attacks={}))
     assert report.verdict == verdict and report.unapplied == []
+
+
+def test_a_keyword_list_under_a_condition_the_board_cant_show_is_never_read_as_unconditional() -> None:
+    # The Tarrasque: "has haste and ward {10} as long as it was cast": the Oracle reader must not take haste as its own
+    db = database()
+    assert read_card(find_card("The Tarrasque", db), db).abilities == ()
+    assert [u["why"] for u in statics_of("The Tarrasque").unapplied] == ["condition"]
+    tarrasque = {"id": "tarrasque", "card": "The Tarrasque", "controller": "ana", "entered_this_turn": True}
+    report = check(attack(tarrasque, attacks={"tarrasque": "ben"}))
+    assert report.verdict == "illegal" and [u.why for u in report.unapplied] == ["condition"]  # 302.6

@@ -74,6 +74,8 @@ class ConditionReader:
             f"{SELF} is attacking": {"attacking": True},
             f"{SELF} is tapped": {"tapped": True},
             f"{SELF} is untapped": {"tapped": False},
+            "it's untapped": {"tapped": False},  # Iymrith, Desert Doom
+            "it's tapped": {"tapped": True},
             f"{SELF} is equipped": {"equipped": True},  # Kor Duelist, Armed Assailant
             "it's equipped": {"equipped": True},
             f"{SELF} is enchanted": {"enchanted": True},  # Fledgling Osprey

@@ -217,3 +217,8 @@ def test_a_keyword_list_under_a_condition_the_board_cant_show_is_never_read_as_u
     tarrasque = {"id": "tarrasque", "card": "The Tarrasque", "controller": "ana", "entered_this_turn": True}
     report = check(attack(tarrasque, attacks={"tarrasque": "ben"}))
     assert report.verdict == "illegal" and [u.why for u in report.unapplied] == ["condition"]  # 302.6
+
+
+def test_a_keyword_while_it_is_untapped_is_conditional() -> None:
+    iymrith = statics_of("Iymrith, Desert Doom")  # "Iymrith has ward {4} as long as it's untapped"
+    assert [(c["when"], c["abilities"]) for c in iymrith.conditional] == [({"tapped": False}, ["ward"])]

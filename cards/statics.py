@@ -194,6 +194,8 @@ def _effect_named(text: str) -> str:
     # Akroma, Vision of Ixidor: "+1/+1 if it has flying, …, and so on for menace" names qualities, grants none;
     # so does Crowd of True Believers' "target creature you control that's attacking alone"
     effect_part = re.sub(r"\bif it has [\w ]+|\band so on for [^.]+|\bthat's attacking alone\b", "", effect_part)
+    # R12, Odric, Blood-Cursed: "the number of abilities from among flying, first strike, …" counts, grants nothing
+    effect_part = re.sub(r"\bthe number of (?:abilities|keywords) from among [^.]+", "", effect_part)
     # R10: a check of what happened earlier bears on no declaration (Erg Raiders: "if ~ didn't attack this turn";
     # Aggression: "destroy that creature if it didn't attack this turn")
     effect_part = _PAST_COMBAT.sub("", effect_part)

@@ -222,3 +222,8 @@ def test_a_keyword_list_under_a_condition_the_board_cant_show_is_never_read_as_u
 def test_a_keyword_while_it_is_untapped_is_conditional() -> None:
     iymrith = statics_of("Iymrith, Desert Doom")  # "Iymrith has ward {4} as long as it's untapped"
     assert [(c["when"], c["abilities"]) for c in iymrith.conditional] == [({"tapped": False}, ["ward"])]
+
+
+def test_keywords_only_counted_grant_nothing() -> None:
+    # R12, Odric, Blood-Cursed: "X is the number of abilities from among flying, first strike, … among creatures …"
+    assert statics_of("Odric, Blood-Cursed").unapplied == []

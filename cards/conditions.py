@@ -106,21 +106,28 @@ class ConditionReader:
         return None
 
     def predicate(self, pred: str) -> tuple[list[Any], bool] | None:
-        """The abilities "~ PRED" states, and whether a pump was dropped (stated by the snapshot)."""
+        """The abilities "~ PRED" states, and whether a part of it was left unread (R4: Colossus of Akros' "has
+        trample and can attack as though it didn't have defender", Skyknight Squire's "has flying and is a Knight …";
+        the caller lists it). A pump is dropped silently: the caller lists it as a size the snapshot states."""
         creature = _CREATURE_WITH.fullmatch(pred)
         if creature:  # R8: a permanent that is a creature with a keyword: the keyword, its creature-ness listed
             pred = f"has {creature.group('keywords')}"
         pump = _PUMP.match(pred)
-        pumped = pump is not None
         if pump:
             pred = pred[pump.end() :]
             if not pred:
                 return None
             pred = pred if re.match(r"(?:has|have|can|can't|attacks|blocks|must|is)\b", pred) else f"has {pred}"
         reading = read_oracle(f"{SELF} {pred}.", "", known_subtypes=self.known)
-        if reading.unmapped or reading.not_own or not reading.abilities:
-            return None
-        return list(reading.abilities), pumped
+        if not (reading.unmapped or reading.not_own or not reading.abilities):
+            return list(reading.abilities), False
+        found: list[Any] = []
+        parts = re.split(r",? and (?=(?:has|can|can't|attacks|blocks|must|is)\b)", pred)
+        for part in parts if len(parts) > 1 else ():
+            read = read_oracle(f"{SELF} {part}.", "", known_subtypes=self.known)
+            if not (read.unmapped or read.not_own or read.triggers_unmapped):
+                found += [a for a in read.abilities if a not in found]
+        return (found, True) if found else None
 
     def each_its_condition(self, s: str) -> list[Data] | None:
         """Tribal Golem: "~ has trample as long as you control a Beast, haste as long as you control a Goblin, …":
@@ -182,7 +189,7 @@ class ConditionReader:
             # its keyword (122.1b)
             keywords = [k for k in re.findall(r"\ban? ([a-z ]+?) counter\b", s) if k in COMBAT_KEYWORDS]
             found = self.predicate("has " + " and ".join([*keywords, kicked.group("after") or kicked.group("before")]))
-            return None if found is None else {"when": {"kicked": True}, "abilities": found[0], "text": s}
+            return None if found is None or found[1] else {"when": {"kicked": True}, "abilities": found[0], "text": s}
         required = re.fullmatch(
             rf"{SELF} (?P<what>attacks each combat if able|blocks each combat if able) unless (?P<cond>.+)", s
         )
@@ -190,7 +197,9 @@ class ConditionReader:
             inner = self.condition(required.group("cond"))
             found = self.predicate(required.group("what"))
             return (
-                None if inner is None or found is None else {"when": {"not": inner}, "abilities": found[0], "text": s}
+                None
+                if inner is None or found is None or found[1]
+                else {"when": {"not": inner}, "abilities": found[0], "text": s}
             )
         if restriction:
             inner = self.condition(restriction.group("cond"))
@@ -217,7 +226,7 @@ class ConditionReader:
         found = self.predicate(pred)
         if found is None:
             return None
-        return {"when": cond, "abilities": found[0], "text": s}
+        return {"when": cond, "abilities": found[0], "text": s, **({"partial": True} if found[1] else {})}
 
     def otherwise(self, read: Data, sentences: list[str], sentence: str) -> Data | None:
         """The sentence after a conditional one that begins "otherwise, it has …": its ability while the condition
@@ -226,7 +235,9 @@ class ConditionReader:
         after = sentences[at + 1] if at + 1 < len(sentences) else ""
         match = re.fullmatch(rf"otherwise, (?:it|{SELF}) (?P<pred>.+?)\.?", after)
         found = self.predicate(match.group("pred")) if match else None
-        return None if found is None else {"when": {"not": read["when"]}, "abilities": found[0], "text": after}
+        if found is None or found[1]:
+            return None
+        return {"when": {"not": read["when"]}, "abilities": found[0], "text": after}
 
     def levels(self, lines: list[str]) -> tuple[list[Data], list[str]]:
         """Level up (702.87, 711): each "level N-M" / "level N+" range's abilities, while the card has that many

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import Any
 
 from .conditions import ConditionReader
 from .oracle import _CLASS_LEVEL, _DAMAGE_WORDS, _LEVEL, _UNSHOWN_THRESHOLD, read_oracle
@@ -158,7 +159,7 @@ def _soulbond(s: str, item: str, conditions: ConditionReader, out: Statics) -> b
     is read on the fact `paired`, its partner's listed (the snapshot doesn't say which creature that is)."""
     paired = re.fullmatch(rf"(as long as {SELF} is paired with another creature), both creatures have (.+)", s)
     conditional = paired and conditions.sentence(f"{paired.group(1)}, {SELF} has {paired.group(2)}")
-    if not paired or conditional is None:
+    if not paired or conditional is None or conditional.get("partial"):
         return False
     out.conditional.append({**conditional, "text": s})
     out.note(item, "not_understood")
@@ -170,7 +171,7 @@ def _self_and_others(item: str, conditions: ConditionReader, out: Statics) -> bo
     under its condition, the others' listed (no static carries a condition)."""
     both = re.fullmatch(rf"(during your turn|as long as .+?), {SELF} and ([^,]+?) have (.+)", item.rstrip("."))
     own_half = both and conditions.sentence(f"{both.group(1)}, {SELF} has {both.group(3)}")
-    if not own_half:
+    if not own_half or own_half.get("partial"):
         return False
     out.conditional.append({**own_half, "text": item.rstrip(".")})
     out.note(item, "condition", own=True)
@@ -210,6 +211,16 @@ def bears_on_declaration(text: str) -> bool:
     is left aside (Flummoxed Cyclops' "can't block this combat" does, Clandestine Meddler's "surveil 1" doesn't)."""
     named = _effect_named(_unquoted(text.rstrip("."))[0])
     return bool(LEGALITY.search(named) or _LOSES_ALL.search(named))
+
+
+def _add_conditional(entry: dict[str, Any], sentence: str, out: Statics) -> None:
+    """A conditional ability read, and what of its sentence it doesn't apply listed: a part not read (R4: Colossus of
+    Akros' "can attack as though it didn't have defender" beside its trample), a size, its creature-ness."""
+    if entry.pop("partial", False):
+        out.note(sentence, "not_understood", own=True)
+    if entry not in out.conditional:
+        out.conditional.append(entry)
+    _note_changed(sentence, out)
 
 
 def _note_changed(sentence: str, out: Statics) -> None:
@@ -320,8 +331,7 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
             continue
         own = conditions.sentence(s) if found is None else None
         if own is not None:  # the card's own under a condition, led by what bears on no declaration (Woolly Razorback)
-            out.conditional.append(own)
-            _note_changed(s, out)
+            _add_conditional(own, s, out)
             continue
         if found is None:
             taken = bool(_LOSES_ALL.search(s)) and not _one_shot(bare)  # Humility, Titania's Song
@@ -373,13 +383,12 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
             continue
         conditional = conditions.sentence(item)
         if conditional is not None:
-            out.conditional.append(conditional)
-            _note_changed(item, out)
+            _add_conditional(conditional, item, out)
             continue
         several = conditions.each_its_condition(item)
         if several is not None:
-            out.conditional += several
-            _note_changed(item, out)
+            for entry in several:
+                _add_conditional(entry, item, out)
             continue
         if _self_and_others(item, conditions, out):  # Dion: "during your turn, ~ and other Knights … have flying"
             continue
@@ -405,9 +414,8 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
         if not read_before and _self_and_others(sentence, conditions, out):  # Yuna's trample and lifelink
             continue
         conditional = conditions.sentence(sentence)
-        if conditional is not None and conditional not in out.conditional:
-            out.conditional.append(conditional)
-            _note_changed(sentence, out)
+        if conditional is not None and {k: v for k, v in conditional.items() if k != "partial"} not in out.conditional:
+            _add_conditional(conditional, sentence, out)
             otherwise = conditions.otherwise(conditional, _sentences(lines), sentence)
             if otherwise is not None:  # Evolved Spinoderm: "… as long as …. Otherwise, it has hexproof."
                 out.conditional.append(otherwise)

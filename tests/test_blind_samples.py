@@ -22,7 +22,6 @@ EFFECTS_MISSES = {
     "D": {"Vectis Gloves"},  # "has artifact landwalk": a land that is an artifact (702.14a)
     "I": {
         "Brenard, Ginger Sculptor",  # "each creature you control that's a Food or a Golem … has trample": listed
-        "Futurist Operative",  # "as long as ~ is tapped, it's a Human Citizen … and can't be blocked": listed
         "War of the Last Alliance",  # "the Ring tempts you" (the Ring-bearer's evasion): a keyword action, not read
     },
 }

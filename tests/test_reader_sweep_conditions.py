@@ -227,3 +227,28 @@ def test_a_keyword_while_it_is_untapped_is_conditional() -> None:
 def test_keywords_only_counted_grant_nothing() -> None:
     # R12, Odric, Blood-Cursed: "X is the number of abilities from among flying, first strike, … among creatures …"
     assert statics_of("Odric, Blood-Cursed").unapplied == []
+
+
+@pytest.mark.parametrize(
+    ("name", "when", "abilities"),
+    [
+        ("Colossus of Akros", {"monstrous": True}, ["trample"]),  # "… and can attack as though it didn't have defender"
+        ("Skyknight Squire", {"counters_at_least": {"+1/+1": 3}}, ["flying"]),  # "… and is a Knight …"
+        ("Futurist Operative", {"tapped": True}, ["cant_be_blocked"]),  # "it's a Human Citizen … and can't be blocked"
+    ],
+)
+def test_a_conditional_ability_read_in_part_applies_its_exact_part_and_lists_the_rest(
+    name: str, when: dict[str, Any], abilities: list[str]
+) -> None:
+    # R4 on the card's own conditional abilities
+    statics = statics_of(name)
+    assert [(c["when"], c["abilities"]) for c in statics.conditional] == [(when, abilities)]
+    assert "not_understood" in [u["why"] for u in statics.unapplied]
+
+
+def test_skyknight_squire_flies_with_three_counters_and_its_type_is_listed() -> None:
+    squire: dict[str, Any] = {"id": "squire", "card": "Skyknight Squire", "controller": "ana", "attacking": "ben"}
+    squire["counters"] = {"+1/+1": 3}
+    bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ben"}
+    report = check(block(squire, bears, blocks={"bears": "squire"}))
+    assert report.verdict == "illegal" and [u.why for u in report.unapplied] == ["not_understood"]  # 702.9b

@@ -191,9 +191,12 @@ class ConditionReader:
             found = self.predicate("has " + " and ".join([*keywords, kicked.group("after") or kicked.group("before")]))
             return None if found is None or found[1] else {"when": {"kicked": True}, "abilities": found[0], "text": s}
         required = re.fullmatch(
-            rf"{SELF} (?P<what>attacks each combat if able|blocks each combat if able) unless (?P<cond>.+)", s
+            rf"{SELF} (?P<what>attacks each combat if able|blocks each combat if able|has [^\"]+?) unless (?P<cond>.+)",
+            s,
         )
-        if required:  # Marauding Maulhorn: "attacks each combat if able unless you control a creature named …"
+        # Marauding Maulhorn: "attacks each combat if able unless you control a creature named …"; Tadeas, Juniper
+        # Ascendant: "has hexproof unless it's attacking"
+        if required:
             inner = self.condition(required.group("cond"))
             found = self.predicate(required.group("what"))
             return (

@@ -401,7 +401,8 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
             # a one-shot effect's duration (R2; Tale of Tinúviel: "gains indestructible for as long as you control …")
             or re.search(r"\bfor as long as\b", sentence)
             or not re.search(
-                rf"\bas long as\b|\bduring (?:your turn|turns other than yours)\b|^if {SELF} was kicked, it enters with\b",
+                rf"\bas long as\b|\bduring (?:your turn|turns other than yours)\b|^if {SELF} was kicked, it enters with\b"
+                rf"|^{SELF} has [^.]+ unless\b",  # Tadeas: "~ has hexproof unless it's attacking"
                 sentence,
             )
         ):

@@ -252,3 +252,8 @@ def test_skyknight_squire_flies_with_three_counters_and_its_type_is_listed() -> 
     bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ben"}
     report = check(block(squire, bears, blocks={"bears": "squire"}))
     assert report.verdict == "illegal" and [u.why for u in report.unapplied] == ["not_understood"]  # 702.9b
+
+
+def test_a_keyword_unless_the_card_is_attacking() -> None:
+    tadeas = statics_of("Tadeas, Juniper Ascendant")  # "Tadeas has hexproof unless it's attacking"
+    assert [(c["when"], c["abilities"]) for c in tadeas.conditional] == [({"not": {"attacking": True}}, ["hexproof"])]

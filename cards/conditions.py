@@ -109,6 +109,10 @@ class ConditionReader:
         """The abilities "~ PRED" states, and whether a part of it was left unread (R4: Colossus of Akros' "has
         trample and can attack as though it didn't have defender", Skyknight Squire's "has flying and is a Knight …";
         the caller lists it). A pump is dropped silently: the caller lists it as a size the snapshot states."""
+        quoted = re.fullmatch(r'has "([^"]+)"?', pred)
+        if quoted:  # a granted attack or block trigger, in the trigger vocabulary (Imperious Mindbreaker's soulbond)
+            reading = read_oracle(quoted.group(1), "", known_subtypes=self.known)
+            return (list(reading.triggers), False) if reading.triggers and not reading.triggers_unmapped else None
         creature = _CREATURE_WITH.fullmatch(pred)
         if creature:  # R8: a permanent that is a creature with a keyword: the keyword, its creature-ness listed
             pred = f"has {creature.group('keywords')}"

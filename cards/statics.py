@@ -157,7 +157,11 @@ def _leveled(lines: list[str]) -> set[str]:
 def _soulbond(s: str, item: str, conditions: ConditionReader, out: Statics) -> bool:
     """Soulbond's "as long as ~ is paired with another creature, both creatures have …" (702.95a): the card's own half
     is read on the fact `paired`, its partner's listed (the snapshot doesn't say which creature that is)."""
-    paired = re.fullmatch(rf"(as long as {SELF} is paired with another creature), both creatures have (.+)", s)
+    paired = re.fullmatch(
+        rf"(as long as {SELF} is paired with another creature), (?:both creatures have|each of those creatures has) (.+)",
+        s,
+    )  # Imperious Mindbreaker: 'each of those creatures has "whenever this creature attacks, …"'
+
     conditional = paired and conditions.sentence(f"{paired.group(1)}, {SELF} has {paired.group(2)}")
     if not paired or conditional is None or conditional.get("partial"):
         return False

@@ -257,3 +257,10 @@ def test_skyknight_squire_flies_with_three_counters_and_its_type_is_listed() -> 
 def test_a_keyword_unless_the_card_is_attacking() -> None:
     tadeas = statics_of("Tadeas, Juniper Ascendant")  # "Tadeas has hexproof unless it's attacking"
     assert [(c["when"], c["abilities"]) for c in tadeas.conditional] == [({"not": {"attacking": True}}, ["hexproof"])]
+
+
+def test_soulbond_granting_an_attack_trigger_gives_the_card_its_half_and_lists_the_partners() -> None:
+    # Imperious Mindbreaker: 'each of those creatures has "Whenever this creature attacks, each opponent mills …"'
+    mindbreaker = statics_of("Imperious Mindbreaker")
+    assert [(c["when"], c["abilities"]) for c in mindbreaker.conditional] == [({"paired": True}, ["whenever_attacks"])]
+    assert [u["why"] for u in mindbreaker.unapplied] == ["not_understood"]  # the partner's half (E's soulbond rule)

@@ -307,7 +307,9 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
         full = _rewritten(item.rstrip(".").strip())
         bare, quoted = _unquoted(full)  # what is one-shot or bears on legality is judged without the quotations
         s = full if re.search(r"\b(?:has|have)$", bare) else bare  # all it grants is quoted (Retaliation)
-        unread = [a for a in quoted if LEGALITY.search(a) or _COMBAT_TRIGGER.match(a)]  # quoted, bearing on combat
+        # quoted, bearing on combat; what the tokens it makes are given is theirs (R11: Mirage Phalanx's token copy
+        # "except it has haste", made by a granted trigger)
+        unread = [a for a in quoted if LEGALITY.search(_effect_named(a)) or _COMBAT_TRIGGER.match(a)]
         if _TOKEN_WITH_QUOTED.search(full):  # the token's own
             unread = []
         if s is bare:  # the quoted abilities are read apart from the keywords before them

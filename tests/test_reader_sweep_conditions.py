@@ -264,3 +264,9 @@ def test_soulbond_granting_an_attack_trigger_gives_the_card_its_half_and_lists_t
     mindbreaker = statics_of("Imperious Mindbreaker")
     assert [(c["when"], c["abilities"]) for c in mindbreaker.conditional] == [({"paired": True}, ["whenever_attacks"])]
     assert [u["why"] for u in mindbreaker.unapplied] == ["not_understood"]  # the partner's half (E's soulbond rule)
+
+
+@pytest.mark.parametrize("name", ["Mirage Phalanx", "Seething Skitter-Priest", "Elemental Mastery"])
+def test_what_tokens_made_by_a_granted_ability_are_given_is_theirs(name: str) -> None:
+    # R11: a token copy "except it has haste", a Mite token 'with … "This creature can't block."', tokens "with haste"
+    assert statics_of(name).unapplied == []

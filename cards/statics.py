@@ -48,7 +48,7 @@ _COMBAT_TRIGGER = re.compile(r"^(?:when|whenever)\b[^,]*\b(?:attacks?|blocks?|be
 # rule: Josu Vess's menace; Rionya's "they gain haste"; Kiki-Jiki's copy "except it has haste", 707.9b)
 _TOKENS_OWN = re.compile(
     r"\bput an? [\w ]+ counter on each of them\b|\b(?:they|it|that token|the token|those tokens) (?:gains?|has|have) [\w ,]+|"
-    r"\bexcept (?:it|the token|they) (?:has|have) [^.]+|\btokens? with [^\".]+|"
+    r"\bexcept (?:it|the token|they) (?:has|have) [^.]+|\bexcept (?:it's|they're) [^.]+|\btokens? with [^\".]+|"
     # Rendmaw, Case of the Stashed Skeleton: the tokens made are goaded or suspected as they are made
     r"\btokens? and suspect (?:it|them)\b"
 )

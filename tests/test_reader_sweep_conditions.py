@@ -270,3 +270,9 @@ def test_soulbond_granting_an_attack_trigger_gives_the_card_its_half_and_lists_t
 def test_what_tokens_made_by_a_granted_ability_are_given_is_theirs(name: str) -> None:
     # R11: a token copy "except it has haste", a Mite token 'with … "This creature can't block."', tokens "with haste"
     assert statics_of(name).unapplied == []
+
+
+@pytest.mark.parametrize("name", ["Sauron, the Necromancer", "Kaya, Intangible Slayer"])
+def test_a_token_copy_except_its_a_creature_with_a_keyword_is_the_tokens_own(name: str) -> None:
+    # R11: "create a tapped and attacking token that's a copy of that card, except it's a 3/3 black Wraith with menace"
+    assert statics_of(name).unapplied == []

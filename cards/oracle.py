@@ -10,7 +10,8 @@ Everything else that bears on that legality is reported, never guessed:
   effects, triggered and activated abilities and one-shot effects ("target creature can't block this turn"). If one
   of them is in effect, the user states it on the creature it affects (or under `effects`).
 
-Text is read after the card's name and "this creature" become `~` and reminder text is dropped.
+Text is read after the card's name and "this creature" become `~` and reminder text is dropped. What a sentence
+about a group that includes the card gives the card itself is `cards/own_grants.py`'s.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .declaration_phrases import SIMPLE_PREDICATES, mana_value_quality, own_grant, own_predicate
+from .declaration_phrases import SIMPLE_PREDICATES, mana_value_quality, own_predicate
 from .filter_phrases import FilterPhrases, number
 from .oracle_text import (
     KEYWORD_LIST,
@@ -30,6 +31,7 @@ from .oracle_text import (
     normalise_text,
     strip_filters,
 )
+from .own_grants import OwnGrants
 from .reading import AbilityData as AbilityData
 from .reading import Reading as Reading
 from .reading import SelfInfo as SelfInfo
@@ -77,15 +79,6 @@ class _Acc:
                 self.abilities.append(item)
 
 
-_GRANT = re.compile(r"^(?:all )?(?P<who>(?!other\b|each other\b|non)[\w -]+?)(?: you control)? have (?P<what>[^\"]+)$")
-
-
-# A grant to a group named by a keyword (Sonorous Howlbonder); cards/statics.py reads it as an effect on others
-BY_KEYWORD_MIN_BLOCKERS = re.compile(
-    rf"each creature you control with (?P<keyword>\w+) can't be blocked except by (?P<n>{NUM}) or more creatures"
-)
-
-
 class _Reader:
     def __init__(self, known_subtypes: frozenset[str], itself: SelfInfo | None = None) -> None:
         self.filters = FilterPhrases(known_subtypes)
@@ -93,45 +86,7 @@ class _Reader:
         self.itself = itself
         self.trigger_reader = TriggerReader(self.filters)
         self.tacc = TriggerAcc()
-
-    def grant_to_itself(self, sentence: str) -> list[AbilityData]:
-        """Keywords a static grant gives the card too, when the card is among the creatures it names."""
-        if self.itself is None or "creature" not in self.itself.types:
-            return []
-        blockers = re.fullmatch(r"(?P<flt>.+?) can't block creatures you control", sentence.rstrip("."))
-        if blockers:  # Champion of Lambholt: the card is one of the creatures you control
-            flt = self.filters.parse(blockers.group("flt"))
-            return [{"cant_be_blocked_by": flt}] if flt is not None else []
-        sentence = re.sub(r',? and "[^"]*"?\.?$', "", sentence)  # an ability granted in quotation marks
-        granted = own_grant(sentence.rstrip("."))
-        if granted is not None:
-            return granted
-        match = _GRANT.match(sentence.rstrip("."))
-        if match is None:
-            return []
-        flt = self.filters.parse(match.group("who"))
-        if flt is None or not self.itself.matches(flt):
-            return []
-        found: list[AbilityData] = []
-        for piece in re.split(r", and |, | and ", match.group("what")):
-            if piece == "attack each combat if able":  # Avatar of Slaughter: "have double strike and attack …"
-                found.append("attacks_each_combat_if_able")
-                continue
-            result = self.keyword(piece)
-            if result is None:
-                return []
-            if result[0] == "ability":
-                found.append(result[1])
-        return found
-
-    def grant_by_keyword(self, sentence: str, own: list[AbilityData]) -> list[AbilityData]:
-        """Sonorous Howlbonder: "each creature you control with menace can't be blocked except by three or more
-        creatures" includes the card when it has that keyword itself (read from the lines before)."""
-        match = BY_KEYWORD_MIN_BLOCKERS.fullmatch(sentence.rstrip("."))
-        if self.itself is None or "creature" not in self.itself.types or match is None:
-            return []
-        keyword = COMBAT_KEYWORDS.get(match.group("keyword"))
-        return [{"min_blockers": number(match.group("n"))}] if keyword is not None and keyword in own else []
+        self.own_grants = OwnGrants(self.filters, itself, self.keyword)
 
     # -- keyword lines ----------------------------------------------------------------------------------------
     def keyword_line(self, line: str, acc: _Acc) -> bool:
@@ -444,21 +399,12 @@ class _Reader:
         if found is not None:
             acc.add(found)
             return
-        granted = self.grant_to_itself(sentence) or self.grant_by_keyword(sentence, acc.abilities)
+        granted = self.own_grants.grant_to_itself(sentence) or self.own_grants.grant_by_keyword(sentence, acc.abilities)
         acc.add(granted)
         if LEGALITY.search(strip_filters(sentence)):
             (acc.not_own if self.is_not_own(sentence) else acc.unmapped).append(sentence)
-            if self.is_not_own(sentence) and not granted and self.may_include_itself(sentence):
+            if self.is_not_own(sentence) and not granted and self.own_grants.may_include_itself(sentence):
                 acc.unmapped.append(sentence)  # Skatewing Spy: the card may be one of them, so it is its own too
-
-    def may_include_itself(self, sentence: str) -> bool:
-        """A grant to a group of the controller's creatures that the card, a creature, may belong to, named by what
-        no filter says, so that cards/statics.py can't apply it either ("each creature you control with a +1/+1
-        counter on it has flying", "creatures attacking the last chosen player have menace")."""
-        if self.itself is None or "creature" not in self.itself.types:
-            return False
-        group = r"(?:each creature you control|creatures you control) with (?:an? [\w+/-]+ counters?|counters) on|"
-        return bool(re.match(group + r"creatures attacking\b", sentence))
 
 
 def read_oracle(

@@ -11,8 +11,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .filter_phrases import FilterPhrases, number
-from .oracle import BY_KEYWORD_MIN_BLOCKERS, read_oracle
+from .oracle import read_oracle
 from .oracle_text import KEYWORD_LIST, LEGALITY
+from .own_grants import BY_KEYWORD_MIN_BLOCKERS
 from .trigger_reader import trigger_keyword
 from .vocabulary import COMBAT_KEYWORDS, NUM, OTHER_KEYWORDS, SELF
 

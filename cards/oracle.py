@@ -399,7 +399,11 @@ class _Reader:
         if found is not None:
             acc.add(found)
             return
-        granted = self.own_grants.grant_to_itself(sentence) or self.own_grants.grant_by_keyword(sentence, acc.abilities)
+        granted = (
+            self.own_grants.grant_to_itself(sentence)
+            or self.own_grants.grant_by_keyword(sentence, acc.abilities)
+            or self.own_grants.group_restriction(sentence, self.predicate)
+        )
         acc.add(granted)
         if LEGALITY.search(strip_filters(sentence)):
             (acc.not_own if self.is_not_own(sentence) else acc.unmapped).append(sentence)

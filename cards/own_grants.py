@@ -21,7 +21,22 @@ BY_KEYWORD_MIN_BLOCKERS = re.compile(
     rf"each creature you control with (?P<keyword>\w+) can't be blocked except by (?P<n>{NUM}) or more creatures"
 )
 
+# R14: a restriction or requirement stated of a group, the card among it ("Slivers can't be blocked except by
+# Slivers", "Juggernauts you control attack each combat if able", "Fish you control have haste and can't be blocked by
+# Humans")
+_GROUP = re.compile(
+    r"(?:all )?(?P<who>(?!other\b|each\b|non|~|target\b)[\w -]+?)(?: you control)? "
+    r"(?P<pred>(?:have|attack|block|can't|can|must)\b.+)"
+)
+_SINGULAR = (
+    (r"^have\b", "has"),
+    (r"^attack or block each\b", "attacks or blocks each"),
+    (r"^attack each\b", "attacks each"),
+    (r"^block each\b", "blocks each"),
+)
+
 Keyword = Callable[[str], "tuple[str, AbilityData] | None"]
+Predicate = Callable[[str], "list[AbilityData] | None"]
 
 
 class OwnGrants:
@@ -64,6 +79,34 @@ class OwnGrants:
                 return []
             if result[0] == "ability":
                 found.append(result[1])
+        return found
+
+    def group_restriction(self, sentence: str, predicate: Predicate) -> list[AbilityData]:
+        """R14: what a sentence about a group the card belongs to says of the card (`predicate` reads what follows
+        "~ "); "Cowards can't block Warriors" on a Warrior: it can't be blocked by Cowards (Kargan Intimidator)."""
+        match = _GROUP.fullmatch(sentence.rstrip("."))
+        if self.itself is None or not self.creature() or match is None:
+            return []
+        if re.search(r"\bthis (?:turn|combat)\b|\buntil\b", sentence):  # one-shot, never the card's static ability
+            return []
+        group = self.filters.parse(match.group("who"))
+        if group is None:
+            return []
+        pred = match.group("pred")
+        blocked = re.fullmatch(r"can't block (.+)", pred)
+        if blocked and not self.itself.matches(group):
+            attackers = self.filters.parse(blocked.group(1))
+            return [{"cant_be_blocked_by": group}] if attackers and self.itself.matches(attackers) else []
+        if not self.itself.matches(group):
+            return []
+        found: list[AbilityData] = []
+        for part in re.split(r",? and (?=(?:have|can|can't|attack|block|must)\b)", pred):
+            for plural, singular in _SINGULAR:
+                part = re.sub(plural, singular, part)
+            read = predicate(part)
+            if read is None:
+                return []
+            found += [a for a in read if a not in found]
         return found
 
     def grant_by_keyword(self, sentence: str, own: list[AbilityData]) -> list[AbilityData]:

@@ -30,7 +30,6 @@ OWN_MISSES = {
     "F": {"Weaponized Scrap"},  # a keyword the reader doesn't know (upgrade): its reminder's haste reported, not read
     "H": {
         "Riders of Rohan",  # dash's haste, if its dash cost was paid: not reported
-        "Graaz, Unstoppable Juggernaut",  # its grants to Juggernauts are applied as effects on it, not read as its own
     },
     "I": {
         "Glorious Dragon-Kin",  # protection from the chosen color, granted to its kind, it included: not reported

@@ -276,3 +276,35 @@ def test_what_tokens_made_by_a_granted_ability_are_given_is_theirs(name: str) ->
 def test_a_token_copy_except_its_a_creature_with_a_keyword_is_the_tokens_own(name: str) -> None:
     # R11: "create a tapped and attacking token that's a copy of that card, except it's a 3/3 black Wraith with menace"
     assert statics_of(name).unapplied == []
+
+
+# -- the Oracle reader ------------------------------------------------------------------------------------------------
+def own_abilities(name: str) -> tuple[Any, ...]:
+    db = database()
+    return read_card(find_card(name, db), db).abilities
+
+
+@pytest.mark.parametrize(
+    ("name", "abilities"),
+    [
+        ("Shifting Sliver", ({"cant_be_blocked_except_by": {"subtypes": ["sliver"]}},)),
+        ("Kargan Intimidator", ({"cant_be_blocked_by": {"subtypes": ["coward"]}},)),  # a Warrior
+        ("Frost Fair Lure Fish", ("haste", {"cant_be_blocked_by": {"subtypes": ["human"]}})),
+        ("Frenetic Raptor", ("cant_block",)),  # a Beast
+        (
+            "Graaz, Unstoppable Juggernaut",
+            ("attacks_each_combat_if_able", {"cant_be_blocked_by": {"subtypes": ["wall"]}}),
+        ),
+    ],
+)
+def test_a_restriction_stated_of_a_group_that_includes_the_card_is_its_own(
+    name: str, abilities: tuple[Any, ...]
+) -> None:
+    assert own_abilities(name) == abilities  # R14
+
+
+def test_kargan_intimidator_cant_be_blocked_by_a_coward() -> None:
+    kargan = {"id": "kargan", "card": "Kargan Intimidator", "controller": "ana", "attacking": "ben"}
+    coward = {"id": "coward", "name": "Coward", "types": ["creature"], "subtypes": ["coward"], "power": 1}
+    coward |= {"toughness": 1, "controller": "ben"}
+    assert check(block(kargan, coward, blocks={"coward": "kargan"})).verdict == "illegal"  # 509.1b

@@ -121,6 +121,8 @@ class _Reader:
             return "ability", "ward"
         if re.fullmatch(r"protection from .*\bspells(?: that [^,]*)?", piece):  # "spells that are one or more colors"
             return "ignore", ""  # a blocking creature is no spell
+        if piece.startswith("hexproof from "):  # Niv-Mizzet, Guildpact: "flying, hexproof from multicolored"
+            return "ignore", ""  # targeting bears on no declaration
         if piece.startswith("protection from "):
             qualities = self.protection(piece.removeprefix("protection from "))
             if qualities is None:

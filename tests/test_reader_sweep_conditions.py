@@ -308,3 +308,12 @@ def test_kargan_intimidator_cant_be_blocked_by_a_coward() -> None:
     coward = {"id": "coward", "name": "Coward", "types": ["creature"], "subtypes": ["coward"], "power": 1}
     coward |= {"toughness": 1, "controller": "ben"}
     assert check(block(kargan, coward, blocks={"coward": "kargan"})).verdict == "illegal"  # 509.1b
+
+
+@pytest.mark.parametrize(
+    ("name", "abilities"),
+    [("Niv-Mizzet, Guildpact", ("flying",)), ("Eradicator Valkyrie", ("flying", "lifelink"))],
+)
+def test_hexproof_from_a_quality_leaves_the_keywords_beside_it_read(name: str, abilities: tuple[str, ...]) -> None:
+    # "Flying, hexproof from multicolored": hexproof from a quality bears on no declaration
+    assert own_abilities(name) == abilities and statics_of(name).unapplied == []

@@ -397,6 +397,11 @@ class _Reader:
             self.read_sentence(f"all creatures able to block {SELF} do so.", acc)
             acc.not_own.append(sentence)
             return
+        if re.fullmatch(rf"{SELF} is all colors\.?", sentence):
+            # R7 (604.3, 105.2): what intimidate, fear and protection see; reported unless the face has all five
+            if self.itself is None or len(self.itself.colors) < len(COLORS):
+                acc.unmapped.append(sentence)
+            return
         found = None if self.is_not_own(sentence) else self.sentence(sentence)
         if found is not None:
             acc.add(found)

@@ -317,3 +317,10 @@ def test_kargan_intimidator_cant_be_blocked_by_a_coward() -> None:
 def test_hexproof_from_a_quality_leaves_the_keywords_beside_it_read(name: str, abilities: tuple[str, ...]) -> None:
     # "Flying, hexproof from multicolored": hexproof from a quality bears on no declaration
     assert own_abilities(name) == abilities and statics_of(name).unapplied == []
+
+
+@pytest.mark.parametrize(("name", "reported"), [("Sphinx of the Guildpact", True), ("Transguild Courier", False)])
+def test_a_card_that_is_all_colors_is_reported_unless_the_database_gives_it_all_five(name: str, reported: bool) -> None:
+    # R7: "~ is all colors" changes what intimidate, fear and protection see; the Sphinx's face is colorless here
+    db = database()
+    assert bool(read_card(find_card(name, db), db).unmapped) == reported

@@ -62,7 +62,8 @@ _DAMAGE_WORDS = re.compile(r"first strike|double strike|deathtouch|trample|lifel
 
 
 _COPY_EXCEPT = re.compile(
-    r"(?:you may have )?~ enters? as a copy of [^,]+, except (?:it|~) has (?P<keywords>[\w ,]+?)"
+    # Wall of Stolen Identity: "except it's a Wall in addition to its other types and has defender"
+    r"(?:you may have )?~ enters? as a copy of [^,]+, except (?:(?:it|~) has|it's [\w ]+? and has) (?P<keywords>[\w ,]+?)"
     r"(?:,? and (?:it )?is [^.]+)?"
 )
 
@@ -381,12 +382,15 @@ class _Reader:
         """Dack's Duplicate: "you may have ~ enter as a copy of any creature …, except it has haste and dethrone".
         The exception's keywords are its own whatever it copies (707.9b); what it copies is the snapshot's to state
         (707.2), so the line is reported too."""
-        copy = _COPY_EXCEPT.fullmatch(line.rstrip("."))
+        first, *rest = re.split(SENTENCE_END, line)  # Wall of Stolen Identity: ". When you do, tap …"
+        copy = _COPY_EXCEPT.fullmatch(first.rstrip("."))
         pieces = [p for p in re.split(r", and |, | and ", copy.group("keywords")) if p] if copy else []
         if not any(p in COMBAT_KEYWORDS for p in pieces):
             return False
         acc.add(COMBAT_KEYWORDS[p] for p in pieces if p in COMBAT_KEYWORDS)
-        acc.unmapped.append(line)
+        acc.unmapped.append(first)
+        for sentence in rest:
+            self.read_sentence(sentence.strip(), acc)
         return True
 
     def read_sentence(self, sentence: str, acc: _Acc) -> None:

@@ -324,3 +324,11 @@ def test_a_card_that_is_all_colors_is_reported_unless_the_database_gives_it_all_
     # R7: "~ is all colors" changes what intimidate, fear and protection see; the Sphinx's face is colorless here
     db = database()
     assert bool(read_card(find_card(name, db), db).unmapped) == reported
+
+
+def test_a_copy_that_is_a_wall_with_defender_keeps_its_defender_and_is_reported() -> None:
+    # "… enter as a copy of any creature …, except it's a Wall in addition to its other types and has defender. When
+    # you do, …": the exception's keyword is its own whatever it copies (707.9b); the copy is the snapshot's (707.2)
+    db = database()
+    reading = read_card(find_card("Wall of Stolen Identity", db), db)
+    assert reading.abilities == ("defender",) and len(reading.unmapped) == 1

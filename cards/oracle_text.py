@@ -18,8 +18,10 @@ LEGALITY = re.compile(
     r"\b(flying|reach|shadow|horsemanship|fear|intimidate|menace|skulk|defender|haste|banding|"
     r"\w+walk|protection from|earthbend)\b|"
     # keyword actions whose reminder text (dropped) says what they forbid or require: goad (701.38), detain
-    # ("can't attack or block"), suspect ("menace and can't block"); Archon of the Triumvirate, J. Jonah Jameson
-    r"\b(?:goads?|detains?)\b|\bsuspects?\b(?! counters?)|\b(?:is|are|it's|they're)(?: also)? goaded\b|can't be goaded"
+    # ("can't attack or block"), suspect ("menace and can't block"); Archon of the Triumvirate, J. Jonah Jameson; and
+    # the Ring's temptation (its Ring-bearer "can't be blocked by creatures with greater power"; War of the Last Alliance)
+    r"\b(?:goads?|detains?)\b|\bsuspects?\b(?! counters?)|\b(?:is|are|it's|they're)(?: also)? goaded\b|can't be goaded|"
+    r"\bthe ring tempts you\b"
 )
 _REMINDER = re.compile(r"\s*\([^()]*\)")
 # The separators of a list of keywords; "protection from black and from red" is one keyword.

@@ -69,6 +69,18 @@ def test_goad_detain_and_suspect_bear_on_a_declaration(name: str) -> None:
     assert scored_unapplied(name)
 
 
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [("Enraged Huorn", "one_shot"), ("Call of the Ring", "one_shot"), ("War of the Last Alliance", "not_understood")],
+)
+def test_the_ring_tempting_you_bears_on_a_declaration(name: str, why: str) -> None:
+    # the keyword action "the Ring tempts you": the Ring emblem's first ability says the Ring-bearer "can't be blocked by
+    # creatures with greater power", which no card text says; a trigger or one-shot effect (a Saga's chapter, War of
+    # the Last Alliance) that makes the Ring tempt you is listed (R1)
+    assert why in [u["why"] for u in statics_of(name).unapplied]
+    assert scored_unapplied(name)
+
+
 def test_an_attacking_archon_lists_its_detain_with_the_verdict() -> None:
     archon = {"id": "archon", "card": "Archon of the Triumvirate", "controller": "ana"}
     report = check(attack(archon, attacks={"archon": "ben"}))

@@ -22,8 +22,11 @@ PUMP = re.compile(
     r"^(?:gets? [+-][\dx*]+/[+-][\dx*]+(?: for each [^,]+?)?|has base power and toughness \d+/\d+)(?:,? and |, |$)"
 )
 ATTACHED = re.compile(r"\b(enchanted|equipped) (creature|permanent)\b|\bfortified land\b")
-# What an attachment forbids beside attacking and blocking bears on no declaration (Arrest, Bound in Gold).
-_NOT_COMBAT = re.compile(r",? and its activated abilities can't be activated(?: unless they're mana abilities)?$")
+# What an attachment forbids beside attacking and blocking bears on no declaration (Arrest, Bound in Gold), whichever
+# of its activated abilities it names (Serra Bestiary: "its activated abilities with {T} in their costs")
+_NOT_COMBAT = re.compile(
+    r",? and its activated abilities(?: (?:with|that) [^,]+?)? can't be activated(?: unless they're mana abilities)?$"
+)
 _CONTROL = re.compile(r"^(?P<who>.+?)(?: (?P<whose>you control|your opponents control|an opponent controls))?$")
 _TAX = re.compile(
     r"(?P<who>.+?) can't attack you(?P<pw> or (?:a planeswalker|planeswalkers) you control)? unless (?:their|its) "

@@ -1,0 +1,41 @@
+"""The effects reader's classes that the dev sweep of the whole card database found wrong before blind sample J
+(issue 21; /work/review's rulings R1-R15), each on a named card or a named board; every test fails on the reader
+before its fix."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from combatcheck.cards.db import database
+from combatcheck.cards.lookup import card_statics, find_card
+from combatcheck.models import snapshot_from_data
+from combatcheck.solver import check
+
+
+def attack(*permanents: dict[str, Any], attacks: dict[str, str]) -> Any:
+    data = {"step": "declare_attackers", "active_player": "ana", "players": ["ana", "ben"]}
+    return snapshot_from_data({**data, "permanents": list(permanents), "declaration": {"attacks": attacks}})
+
+
+def block(*permanents: dict[str, Any], blocks: dict[str, str]) -> Any:
+    data = {"step": "declare_blockers", "active_player": "ana", "players": ["ana", "ben"]}
+    return snapshot_from_data({**data, "permanents": list(permanents), "declaration": {"blocks": blocks}})
+
+
+def statics_of(name: str) -> Any:
+    db = database()
+    return card_statics(find_card(name, db), db)
+
+
+def effects_of(name: str) -> list[Any]:
+    return [s["effect"] for s in statics_of(name).statics]
+
+
+# -- attachments ------------------------------------------------------------------------------------------------------
+def test_an_arrest_whose_tail_names_only_tap_abilities_forbids_attacks_and_blocks() -> None:
+    # Serra Bestiary: "… and its activated abilities with {T} in their costs can't be activated" bears on no declaration
+    bestiary = statics_of("Serra Bestiary")
+    assert bestiary.grants_attached == ["cant_attack", "cant_block"] and bestiary.unapplied == []
+    bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ana"}
+    aura = {"id": "aura", "card": "Serra Bestiary", "controller": "ben", "attached_to": "bears"}
+    assert check(attack(bears, aura, attacks={"bears": "ben"})).verdict == "illegal"

@@ -60,6 +60,25 @@ _X_COUNTS = {
 }
 
 
+# The clauses of an attachment's list, each led by its verb ("has defender, loses all other abilities, and is a blue
+# Wall": Deep Freeze); a pronoun leading a clause names the creature (Psychic Paper: ", it can't be blocked, and its
+# name … are …"); keyword lists ("has flying, first strike, and trample") and quoted abilities are never split.
+_CLAUSE_START = r"(?:has|gets|is|can't|can|loses|attacks|blocks|must|its|it (?=\w)|all creatures able to block)\b"
+_CLAUSE = re.compile(rf",? and (?={_CLAUSE_START})|, (?={_CLAUSE_START})")
+_QUOTATION = re.compile(r'"[^"]*(?:"|$)')
+
+
+def _clauses(predicate: str) -> list[str]:
+    quotations = iter(_QUOTATION.findall(predicate))
+    masked = _QUOTATION.sub('"', predicate)
+    out = []
+    for clause in _CLAUSE.split(masked):
+        clause = re.sub('"', lambda _: next(quotations), clause)
+        clause = re.sub(r"^it (?=\w)", "", clause)
+        out.append(re.sub(r"^(all creatures able to block) it do so$", rf"\1 {SELF} do so", clause))
+    return out
+
+
 @dataclass
 class Statics:
     """What a face does to other objects, as permanent fields."""
@@ -313,40 +332,24 @@ class StaticReader:
         if not text.startswith(SELF) and f"block {SELF} do so" not in text:
             return False
         predicate = text.removeprefix(f"{SELF} ")
-        retyped = re.match(
-            r"is (?:legendary|an? [\w ]+?)(?: in addition to its other types)?,? (?:and )?(?=gets|has)\b", predicate
-        )
-        if retyped:  # On Serra's Wings: "is legendary, gets +1/+1, and has flying": the type change is listed
-            out.note(listed_as, "not_understood")
-            predicate = predicate[retyped.end() :]
-            text = f"{SELF} {predicate}"
-        pump = PUMP.match(predicate)
-        if pump:
-            out.note(listed_as, "power_toughness")
-            predicate = predicate[pump.end() :]
-            if not predicate:
-                return True
-            if not re.match(r"(?:has|have|can|can't|attacks|blocks|must|is)\b", predicate):
-                predicate = f"has {predicate}"
-            text = f"{SELF} {predicate}"
-        # "gets +2/+0 and has first strike, vigilance, trample, and haste": split only before the next verb
-        pieces = (
-            [text]
-            if not pump
-            else [f"{SELF} {p}" for p in re.split(r",? and (?=(?:has|is|can)\b)|, (?=(?:has|is|can)\b)", predicate)]
-        )
-        typed = re.fullmatch(
-            rf"{SELF} (is an? [\w ]+?|attacks each combat if able|can't be blocked|can't attack or block|can't attack|can't block|has [\w ]+?) and ((?:can't|can|has|gets|loses)\b.+)",
-            text,
-        )
-        if not pump and typed:  # Fog on the Barrow-Downs: "is a Spirit and can't attack or block"; Fealty to the Realm
-            pieces = [f"{SELF} {typed.group(1)}", f"{SELF} {typed.group(2)}"]
+        clauses = _clauses(predicate)  # "has ward {2}, is an Assassin …, and can't be blocked" (Brotherhood Regalia)
+        pieces = []
+        for clause in clauses:
+            if re.match(r"gets? (?:an additional )?[+-][\dx*]+/[+-][\dx*]+|has base power\b", clause):
+                out.note(listed_as, "power_toughness")  # a size the snapshot states
+            else:
+                pieces.append(clause if "do so" in clause else f"{SELF} {clause}")
+        if not pieces:
+            return True
         keywords = re.fullmatch(rf"{SELF} has (.+?)(?:, where x is [^,]+)?", text)
-        if not pump and keywords and read_oracle(text + ".", "", known_subtypes=self.known).unmapped:
+        if len(clauses) == 1 and keywords and read_oracle(text + ".", "", known_subtypes=self.known).unmapped:
             pieces = [f"{SELF} has {k}" for k in re.split(KEYWORD_LIST, keywords.group(1))]
         read_any = False
-        if keywords and any(  # Nazgûl Battle-Mace's "annihilator 1": a combat trigger granted, never applied here
-            re.sub(r" \d+$", "", k) in _COMBAT_TRIGGER_KEYWORDS for k in re.split(KEYWORD_LIST, keywords.group(1))
+        granted = [
+            re.split(KEYWORD_LIST, p.removeprefix(f"{SELF} has ")) for p in pieces if p.startswith(f"{SELF} has ")
+        ]
+        if any(  # Nazgûl Battle-Mace's "annihilator 1": a combat trigger granted, never applied here
+            re.sub(r" \d+$", "", k) in _COMBAT_TRIGGER_KEYWORDS for listed in granted for k in listed
         ):
             out.note(listed_as, "not_understood")
         for piece in pieces:

@@ -39,3 +39,19 @@ def test_an_arrest_whose_tail_names_only_tap_abilities_forbids_attacks_and_block
     bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ana"}
     aura = {"id": "aura", "card": "Serra Bestiary", "controller": "ben", "attached_to": "bears"}
     assert check(attack(bears, aura, attacks={"bears": "ben"})).verdict == "illegal"
+
+
+def test_each_clause_of_an_attachments_list_is_read_or_listed() -> None:
+    # an attachment's "has …, is a TYPE …, and can't be blocked": each clause with its verb is applied if exact and
+    # the rest listed (R4; Fog on the Barrow-Downs): base power and toughness, a type change, losing abilities
+    assert statics_of("Deep Freeze").grants_attached == ["defender"]  # "…, has defender, loses all other abilities, …"
+    assert statics_of("Observed Stasis").grants_attached == ["cant_attack", "cant_block"]  # the loss comes first
+    assert statics_of("Brotherhood Regalia").grants_attached == ["ward", "cant_be_blocked"]
+    assert statics_of("Psychic Paper").grants_attached == ["ward", "cant_be_blocked"]  # ", it can't be blocked, and …"
+    for name in ("Deep Freeze", "Observed Stasis", "Brotherhood Regalia", "Psychic Paper"):
+        assert [u["why"] for u in statics_of(name).unapplied] == ["not_understood"], name
+    bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ana", "attacking": "ben"}
+    regalia = {"id": "regalia", "card": "Brotherhood Regalia", "controller": "ana", "attached_to": "bears"}
+    ox = {"id": "ox", "card": "Grizzly Bears", "controller": "ben"}
+    report = check(block(bears, regalia, ox, blocks={"ox": "bears"}))
+    assert report.verdict == "illegal" and [u.why for u in report.unapplied] == ["not_understood"]  # 509.1b

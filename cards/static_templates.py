@@ -63,7 +63,7 @@ _X_COUNTS = {
 # The clauses of an attachment's list, each led by its verb ("has defender, loses all other abilities, and is a blue
 # Wall": Deep Freeze); a pronoun leading a clause names the creature (Psychic Paper: ", it can't be blocked, and its
 # name … are …"); keyword lists ("has flying, first strike, and trample") and quoted abilities are never split.
-_CLAUSE_START = r"(?:has|gets|is|can't|can|loses|attacks|blocks|must|its|it (?=\w)|all creatures able to block)\b"
+_CLAUSE_START = r"(?:has|gets|gains|is|can't|can|loses|attacks|blocks|must|its|it (?=\w)|all creatures able to block)\b"
 _CLAUSE = re.compile(rf",? and (?={_CLAUSE_START})|, (?={_CLAUSE_START})")
 _QUOTATION = re.compile(r'"[^"]*(?:"|$)')
 

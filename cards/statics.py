@@ -84,6 +84,9 @@ _QUALITY = re.compile(
     r"\b(?:creatures?|permanents?|cards?)(?: [\w']+){0,3} (?:with|without) (?:\w+ or )?(?:flying|reach|shadow|horsemanship|fear|"
     r"intimidate|menace|skulk|defender|haste|banding|\w+walk)(?:,? (?:and/or|or|and) \w+)*"
 )
+# An attachment's change of the creature's type (E's rule: listed, the board keeps the creature's own): a type, a
+# supertype, a copy (707.2)
+_RETYPED = re.compile(r"^(?:enchanted|equipped) (?:creature|permanent) is (?:an? |legendary\b|every creature type\b)")
 _TRIGGER_COUNT = re.compile(r"\btriggers? an additional time\b|\bdon't cause abilities to trigger\b")
 _ATTACHED_TRIGGER = re.compile(
     r"^whenever (?:~ or )?(?:enchanted|equipped) creature\b[^,]*?\b(?:attacks?|blocks|becomes blocked)\b"
@@ -98,21 +101,27 @@ def _enchant(line: str) -> list[str] | None:
     return sorted({CARD_TYPES[w] for w in words if w in CARD_TYPES})
 
 
-def _sentences(lines: Iterable[str]) -> list[str]:
-    """Each line's sentences; a sentence that goes on about "it" after one about the enchanted or equipped creature
-    names that creature, as the Oracle reader reads it (Heliod's Punishment: "… can't attack or block. It loses all
-    abilities")."""
+def _resolved(lines: Iterable[str]) -> list[tuple[str, str]]:
+    """Each line's sentences, as printed and as read: a sentence that goes on about "it" after one about the enchanted
+    or equipped creature names that creature (Heliod's Punishment: "… can't attack or block. It loses all
+    abilities"), also after other sentences about "it" or "its" (Planeswalkerificate: "Enchanted creature is a
+    planeswalker …. Its toughness becomes its loyalty. … It can't block …")."""
     out = []
     for line in lines:
         line = _ABILITY_WORD.sub("", line)
         subject = None
         for sentence in (s.strip() for s in re.split(SENTENCE_END, line) if s.strip()):
+            read = sentence
             if subject and sentence.startswith("it "):
-                sentence = f"{subject} {sentence.removeprefix('it ')}"
+                read = f"{subject} {sentence.removeprefix('it ')}"
             lead = re.match(r"(?:enchanted|equipped) creature\b", sentence)
-            subject = lead.group(0) if lead else None
-            out.append(sentence)
+            subject = lead.group(0) if lead else subject if re.match(r"its? ", sentence) else None
+            out.append((sentence, read))
     return out
+
+
+def _sentences(lines: Iterable[str]) -> list[str]:
+    return [read for _, read in _resolved(lines)]
 
 
 def _leveled(lines: list[str]) -> set[str]:
@@ -197,12 +206,14 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
             and (reader.effect(plain) or reader.effect(_unquoted(plain)[0]) or _DAMAGE_WORDS.search(grant["what"]))
         ):
             pending.append(sentence)
-    for sentence in _sentences(lines):  # what an Aura or Equipment gives that the reader doesn't report (vigilance)
+    # "it …" that names the attached creature is the attachment's, not the card's own (Planeswalkerificate)
+    pronouns = {printed.rstrip(".") for printed, read in _resolved(lines) if read != printed}
+    for printed, sentence in _resolved(lines):  # what an Aura or Equipment gives that the reader doesn't report
         if (
             sentence not in pending
             and sentence not in leveled
             and ATTACHED.match(sentence)
-            and re.search(r" has | is goaded\b| loses all abilities\b", sentence)
+            and (re.search(r" has | is goaded\b| loses all abilities\b", sentence) or sentence != printed)
         ):
             pending.append(sentence)
     for sentence in _sentences(lines):  # Humility: "all creatures lose all abilities" takes away what decides blocks
@@ -265,6 +276,10 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
                 out.note(item, "not_understood")
             static["text"] = s
             out.statics.append(static)
+    if not out.enchant or "creature" in out.enchant:  # an attachment that turns its creature into another object
+        for sentence in _sentences(lines):  # (Song of the Dryads, Metamorphic Alteration): the board keeps its own
+            if _RETYPED.match(sentence) and sentence not in leveled:
+                out.note(sentence, "not_understood")
     levels, sizes = conditions.levels(lines)
     out.conditional += levels
     for size in sizes:  # a level's power and toughness: the damage step and power filters judge the stated ones
@@ -288,6 +303,8 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
             out.note(sentence, "power_toughness", own=bare.startswith(SELF))
     read_levels = {c["text"].split(": ", 1)[1] for c in levels}
     for item in reading.unmapped:
+        if item.rstrip(".") in pronouns:
+            continue
         if item.startswith("unleash: "):  # 702.98a: it can't block as long as it has a +1/+1 counter on it
             out.conditional.append(
                 {"when": {"counters_at_least": {"+1/+1": 1}}, "abilities": ["cant_block"], "text": "unleash"}

@@ -55,3 +55,23 @@ def test_each_clause_of_an_attachments_list_is_read_or_listed() -> None:
     ox = {"id": "ox", "card": "Grizzly Bears", "controller": "ben"}
     report = check(block(bears, regalia, ox, blocks={"ox": "bears"}))
     assert report.verdict == "illegal" and [u.why for u in report.unapplied] == ["not_understood"]  # 509.1b
+
+
+def test_it_after_an_attachments_sentences_names_the_creature_and_a_type_change_is_listed() -> None:
+    # Planeswalkerificate: "Enchanted creature is a planeswalker …. Its toughness becomes its loyalty. … It can't
+    # block …": "it" is still the enchanted creature; the type change is listed (it can be attacked, 508.1b)
+    walker = statics_of("Planeswalkerificate")
+    assert walker.grants_attached == ["cant_block"]
+    assert "enchanted creature is a planeswalker in addition to its other types" in [
+        u["text"] for u in walker.unapplied
+    ]
+    assert not any(u.get("own") for u in walker.unapplied)
+    bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ana", "attacking": "ben"}
+    ox = {"id": "ox", "card": "Grizzly Bears", "controller": "ben"}
+    aura = {"id": "aura", "card": "Planeswalkerificate", "controller": "ben", "attached_to": "ox"}
+    report = check(block(bears, ox, aura, blocks={"ox": "bears"}))
+    assert report.verdict == "illegal" and {u.why for u in report.unapplied} == {"not_understood"}
+    # a creature the attachment turns into another object (a land, a copy) is listed, never silent (205.1a, 707.2)
+    for name in ("Song of the Dryads", "Metamorphic Alteration", "Oni Possession"):
+        assert "not_understood" in [u["why"] for u in statics_of(name).unapplied], name
+    assert statics_of("Ensoul Ring").unapplied != []  # enchant nonland permanent: a creature among them

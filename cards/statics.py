@@ -161,6 +161,30 @@ def _self_and_others(item: str, conditions: ConditionReader, out: Statics) -> bo
     return True
 
 
+# What binds only an attacking creature: requirements and restrictions on blocking it (509.1b-c), the same granted
+# "as long as it's attacking" or always
+_ATTACKER_ONLY = frozenset(
+    {"must_be_blocked_if_able", "must_be_blocked_by_exactly_one_if_able", "all_able_must_block_it", "cant_be_blocked"}
+    | {"must_be_blocked_by_if_able", "must_be_blocked_by_at_least_if_able", "min_blockers", "max_blockers"}
+    | {"cant_be_blocked_by", "cant_be_blocked_except_by", "cost_to_block_it"}
+)
+
+
+def _while_attacking(s: str, item: str, reader: StaticReader, out: Statics) -> bool:
+    """An attachment's "as long as equipped creature is attacking, it has …" (The Masamune): what binds only an
+    attacker is granted, the rest (first strike) listed under its condition."""
+    attacking = re.fullmatch(r"as long as ((?:enchanted|equipped) creature) is attacking, it (.+)", s)
+    if attacking is None:
+        return False
+    read = Statics()
+    reader.attached(f"{attacking.group(1)} {attacking.group(2)}", read)
+    exact = [a for a in read.grants_attached if (a if isinstance(a, str) else next(iter(a))) in _ATTACKER_ONLY]
+    out.grants_attached += [a for a in exact if a not in out.grants_attached]
+    if len(exact) < len(read.grants_attached) or read.unapplied or not exact:
+        out.note(item, "condition")
+    return True
+
+
 def _one_shot(text: str) -> bool:
     """Whether a text is one-shot, triggered or activated; "creatures that entered this turn" names a group of a
     static ability (Deathleaper, Terror Weapon), not a duration."""
@@ -251,6 +275,8 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
         if _one_shot(bare):
             if combat:
                 out.note(item, "one_shot")
+            continue
+        if _while_attacking(s, item, reader, out):
             continue
         if ATTACHED.search(s) and not re.match(r"^(as long as|if)\b", s):
             # what it can't apply is listed: the keywords the damage step reads (Brass Knuckles), and "loses all

@@ -75,3 +75,17 @@ def test_it_after_an_attachments_sentences_names_the_creature_and_a_type_change_
     for name in ("Song of the Dryads", "Metamorphic Alteration", "Oni Possession"):
         assert "not_understood" in [u["why"] for u in statics_of(name).unapplied], name
     assert statics_of("Ensoul Ring").unapplied != []  # enchant nonland permanent: a creature among them
+
+
+def test_what_binds_only_an_attacker_is_granted_while_the_equipped_creature_attacks() -> None:
+    # The Masamune: "as long as equipped creature is attacking, it has first strike and must be blocked if able":
+    # a requirement on blocking it binds only an attacking creature (509.1c), so it is exact; first strike isn't
+    masamune = statics_of("The Masamune")
+    assert masamune.grants_attached == ["must_be_blocked_if_able"]
+    assert [u["why"] for u in masamune.unapplied] == ["condition"]
+    assert statics_of("Ace's Baseball Bat").grants_attached == [{"must_be_blocked_by_if_able": {"subtypes": ["dalek"]}}]
+    bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ana", "attacking": "ben"}
+    sword = {"id": "sword", "card": "The Masamune", "controller": "ana", "attached_to": "bears"}
+    ox = {"id": "ox", "card": "Grizzly Bears", "controller": "ben"}
+    assert check(block(bears, sword, ox, blocks={})).verdict == "illegal"
+    assert check(block(bears, sword, ox, blocks={"ox": "bears"})).verdict == "legal"

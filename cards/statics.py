@@ -185,6 +185,14 @@ def _while_attacking(s: str, item: str, reader: StaticReader, out: Statics) -> b
     return True
 
 
+def _why_unread(unread: list[str], relayed: list[str], s: str) -> str:
+    """Why a text is listed: a quoted ability granted is one-shot (triggered or activated), unless all it grants is an
+    attachment's grant (the Rune cycle), which is static and not understood; else why `s` itself is not read."""
+    if unread:
+        return "not_understood" if all(a in relayed for a in unread) else "one_shot"
+    return _why(s)
+
+
 def _one_shot(text: str) -> bool:
     """Whether a text is one-shot, triggered or activated; "creatures that entered this turn" names a group of a
     static ability (Deathleaper, Terror Weapon), not a duration."""
@@ -233,12 +241,14 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
     # "it …" that names the attached creature is the attachment's, not the card's own (Planeswalkerificate)
     pronouns = {printed.rstrip(".") for printed, read in _resolved(lines) if read != printed}
     for printed, sentence in _resolved(lines):  # what an Aura or Equipment gives that the reader doesn't report
-        if (
-            sentence not in pending
-            and sentence not in leveled
-            and ATTACHED.match(sentence)
-            and (re.search(r" has | is goaded\b| loses all abilities\b", sentence) or sentence != printed)
-        ):
+        if sentence in pending or sentence in leveled:
+            continue
+        granted = ATTACHED.match(sentence) and (
+            re.search(r" has | is goaded\b| loses all abilities\b", sentence) or sentence != printed
+        )
+        bare, quoted = _unquoted(sentence)  # an Aura's grant to an Equipment (the Rune cycle)
+        to_equipment = ATTACHED.search(bare) and any(ATTACHED.match(a) and _DAMAGE_WORDS.search(a) for a in quoted)
+        if granted or to_equipment:
             pending.append(sentence)
     for sentence in _sentences(lines):  # Humility: "all creatures lose all abilities" takes away what decides blocks
         if sentence not in pending and sentence not in leveled and re.search(r"\blose all abilities\b", sentence):
@@ -253,7 +263,10 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
         full = _rewritten(item.rstrip(".").strip())
         bare, quoted = _unquoted(full)  # what is one-shot or bears on legality is judged without the quotations
         s = full if re.search(r"\b(?:has|have)$", bare) else bare  # all it grants is quoted (Retaliation)
-        unread = [a for a in quoted if LEGALITY.search(a) or _COMBAT_TRIGGER.match(a)]  # quoted, bearing on combat
+        # quoted, bearing on combat; or an Equipment's grant an Aura gives it, of what the damage step reads (R13:
+        # the Rune cycle's 'it has "Equipped creature has deathtouch."', never applied to the equipped creature)
+        relayed = [a for a in quoted if ATTACHED.match(a) and (LEGALITY.search(a) or _DAMAGE_WORDS.search(a))]
+        unread = [a for a in quoted if LEGALITY.search(a) or _COMBAT_TRIGGER.match(a) or a in relayed]
         if _TOKEN_WITH_QUOTED.search(full):  # 'create a 1/1 Rat token with "this token can't block"': the token's own
             unread = []
         if s is bare:  # the quoted abilities are read apart from the keywords before them
@@ -285,7 +298,7 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
             if not reader.attached(s, out, listed_as=item) and (
                 combat or unread or lost or _DAMAGE_WORDS.search(named)
             ):
-                out.note(item, "one_shot" if unread else _why(s))
+                out.note(item, _why_unread(unread, relayed, s))
             continue
         found = reader.effect(s)
         if found is None and _soulbond(s, item, conditions, out):
@@ -293,7 +306,7 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
         if found is None:
             taken = bool(re.search(r"\blose all abilities\b", s)) and not _one_shot(bare)
             if combat or unread or taken or (HAVE.fullmatch(s) and _DAMAGE_WORDS.search(named)):
-                out.note(item, "one_shot" if unread else _why(s))
+                out.note(item, _why_unread(unread, relayed, s))
             continue
         if re.search(r"\bgets? [+-][\dx]+/[+-][\dx]+", bare):
             out.note(item, "power_toughness")

@@ -89,3 +89,12 @@ def test_what_binds_only_an_attacker_is_granted_while_the_equipped_creature_atta
     ox = {"id": "ox", "card": "Grizzly Bears", "controller": "ben"}
     assert check(block(bears, sword, ox, blocks={})).verdict == "illegal"
     assert check(block(bears, sword, ox, blocks={"ox": "bears"})).verdict == "legal"
+
+
+def test_an_equipments_grant_given_by_an_aura_is_listed_when_the_damage_step_reads_it() -> None:
+    # R13: the Rune cycle's Equipment half ('it has "Equipped creature has deathtouch."') is not applied; the damage
+    # step reads deathtouch and lifelink (702.2c, 702.15b), so it is listed, as Rune of Flight's flying is
+    for name in ("Rune of Mortality", "Rune of Sustenance", "Rune of Flight"):
+        rune = statics_of(name)
+        assert [u["text"] for u in rune.unapplied if "is an equipment" in u["text"]] != [], name
+        assert {u["why"] for u in rune.unapplied} == {"not_understood"}, name

@@ -88,8 +88,11 @@ _QUALITY = re.compile(
 # supertype, a copy (707.2)
 _RETYPED = re.compile(r"^(?:enchanted|equipped) (?:creature|permanent) is (?:an? |legendary\b|every creature type\b)")
 _TRIGGER_COUNT = re.compile(r"\btriggers? an additional time\b|\bdon't cause abilities to trigger\b")
+# R15: an attachment's trigger on its creature's combat, also by a combat creature's name ("deals damage to a blocking
+# creature", Kusari-Gama) and on a reconfigure Equipment ("whenever ~ or equipped creature", Komainu Battle Armor)
 _ATTACHED_TRIGGER = re.compile(
-    r"^whenever (?:~ or )?(?:enchanted|equipped) creature\b[^,]*?\b(?:attacks?|blocks|becomes blocked)\b"
+    r"^whenever (?:~ or )?(?:enchanted|equipped) creature\b[^,]*?\b(?:attacks?|blocks|becomes blocked|deals combat "
+    r"damage|deals damage to an? (?:blocking|attacking|blocked) creature)\b"
 )
 
 

@@ -98,3 +98,17 @@ def test_an_equipments_grant_given_by_an_aura_is_listed_when_the_damage_step_rea
         rune = statics_of(name)
         assert [u["text"] for u in rune.unapplied if "is an equipment" in u["text"]] != [], name
         assert {u["why"] for u in rune.unapplied} == {"not_understood"}, name
+
+
+def test_an_attachments_trigger_on_its_creatures_combat_is_listed() -> None:
+    # R15: "whenever equipped creature deals damage to a blocking creature" (Kusari-Gama); "whenever this creature
+    # or equipped creature deals combat damage to a player, goad …" (Komainu Battle Armor, a reconfigure Equipment)
+    assert [u["why"] for u in statics_of("Kusari-Gama").unapplied] == ["one_shot"]
+    komainu = statics_of("Komainu Battle Armor").unapplied
+    assert [(u["why"], u.get("own", False)) for u in komainu if u["text"].startswith("whenever")] == [
+        ("one_shot", False)
+    ]
+    bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ana", "attacking": "ben"}
+    gama = {"id": "gama", "card": "Kusari-Gama", "controller": "ana", "attached_to": "bears"}
+    ox = {"id": "ox", "card": "Grizzly Bears", "controller": "ben"}
+    assert [u.why for u in check(block(bears, gama, ox, blocks={"ox": "bears"})).unapplied] == ["one_shot"]

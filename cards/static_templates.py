@@ -342,7 +342,13 @@ class StaticReader:
         if not pieces:
             return True
         keywords = re.fullmatch(rf"{SELF} has (.+?)(?:, where x is [^,]+)?", text)
-        if len(clauses) == 1 and keywords and read_oracle(text + ".", "", known_subtypes=self.known).unmapped:
+        if (
+            len(clauses) == 1
+            and keywords
+            and '"'
+            not in keywords.group(1)  # a quoted ability is read whole (Splinter Twin's "…, except it has haste")
+            and read_oracle(text + ".", "", known_subtypes=self.known).unmapped
+        ):
             pieces = [f"{SELF} has {k}" for k in re.split(KEYWORD_LIST, keywords.group(1))]
         read_any = False
         granted = [

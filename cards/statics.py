@@ -188,6 +188,13 @@ def _while_attacking(s: str, item: str, reader: StaticReader, out: Statics) -> b
     return True
 
 
+def _made(ability: str) -> str:
+    """An ability without what the tokens it creates are given as they are made, which is theirs (R11), also when it
+    is granted in quotation marks (Splinter Twin's copy "except it has haste", Elemental Mastery's "tokens with
+    haste")."""
+    return _TOKENS_OWN.sub("", ability) if re.search(r"\bcreates?\b", ability) else ability
+
+
 def _why_unread(unread: list[str], relayed: list[str], s: str) -> str:
     """Why a text is listed: a quoted ability granted is one-shot (triggered or activated), unless all it grants is an
     attachment's grant (the Rune cycle), which is static and not understood; else why `s` itself is not read."""
@@ -269,7 +276,7 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
         # quoted, bearing on combat; or an Equipment's grant an Aura gives it, of what the damage step reads (R13:
         # the Rune cycle's 'it has "Equipped creature has deathtouch."', never applied to the equipped creature)
         relayed = [a for a in quoted if ATTACHED.match(a) and (LEGALITY.search(a) or _DAMAGE_WORDS.search(a))]
-        unread = [a for a in quoted if LEGALITY.search(a) or _COMBAT_TRIGGER.match(a) or a in relayed]
+        unread = [a for a in quoted if LEGALITY.search(_made(a)) or _COMBAT_TRIGGER.match(a) or a in relayed]
         if _TOKEN_WITH_QUOTED.search(full):  # 'create a 1/1 Rat token with "this token can't block"': the token's own
             unread = []
         if s is bare:  # the quoted abilities are read apart from the keywords before them

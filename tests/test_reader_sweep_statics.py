@@ -112,3 +112,15 @@ def test_an_attachments_trigger_on_its_creatures_combat_is_listed() -> None:
     gama = {"id": "gama", "card": "Kusari-Gama", "controller": "ana", "attached_to": "bears"}
     ox = {"id": "ox", "card": "Grizzly Bears", "controller": "ben"}
     assert [u.why for u in check(block(bears, gama, ox, blocks={"ox": "bears"})).unapplied] == ["one_shot"]
+
+
+# -- granted quoted abilities ----------------------------------------------------------------------------------------
+def test_what_tokens_made_by_a_granted_ability_are_given_is_theirs() -> None:
+    # R11: a copy "except it has haste" (Splinter Twin, Mirage Phalanx), tokens "with haste" (Elemental Mastery) or
+    # with "This creature can't block" (Seething Skitter-Priest), made by an ability granted in quotation marks
+    for name in ("Splinter Twin", "Elemental Mastery", "Seething Skitter-Priest", "Mirage Phalanx"):
+        assert statics_of(name).unapplied == [], name
+    bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ana"}
+    twin = {"id": "twin", "card": "Splinter Twin", "controller": "ana", "attached_to": "bears"}
+    report = check(attack(bears, twin, attacks={"bears": "ben"}))
+    assert report.verdict == "legal" and report.unapplied == []

@@ -8,6 +8,10 @@ from typing import Any
 
 from .vocabulary import CARD_TYPES, COLORS, COMBAT_KEYWORDS, NUM, NUMBERS, SELF
 
+# A word that names exactly some creature types, as its reminder text says (R5: "Assassins, Mercenaries, Pirates,
+# Rogues, and Warlocks are outlaws", Hellspur Posse Boss)
+BATCHES = {noun: ("assassin", "mercenary", "pirate", "rogue", "warlock") for noun in ("outlaw", "outlaws")}
+
 
 def singular(word: str, known_subtypes: frozenset[str]) -> str:
     """A plural subtype as its singular ("elves" -> "elf"), using the known subtypes when they are given."""
@@ -82,6 +86,8 @@ class FilterPhrases:
         out: dict[str, Any] = {}
         if noun in ("creature", "creatures", "permanent", "permanents"):
             pass
+        elif noun in BATCHES:
+            out["subtypes"] = list(BATCHES[noun])
         elif noun in CARD_TYPES:
             out["types"] = [CARD_TYPES[noun]]
         else:

@@ -141,9 +141,10 @@ class StaticReader:
         head, whose = match.group("who"), match.group("whose")
         named = re.fullmatch(r"creatures named ([\w' ,-]+)", head)  # Rite of the Raging Storm (names match any case)
         flt = {"names": [string.capwords(named.group(1))]} if named else self.filters.parse(head)
-        parts = head.split(" and ")
+        parts = re.split(r",? and |, ", head)
         if flt is None and len(parts) > 1 and all(p.endswith("s") for p in parts):
-            # "white creatures and blue creatures", "Orcs and Goblins" (Warg Rider): either
+            # "white creatures and blue creatures", "Orcs and Goblins" (Warg Rider), "Assassins, Mercenaries, …, and
+            # Warlocks": either
             read = [self.filters.parse(p) for p in parts]
             flt = FilterPhrases._merge([p for p in read if p is not None]) if all(read) else None
         if flt is None:

@@ -124,3 +124,18 @@ def test_what_tokens_made_by_a_granted_ability_are_given_is_theirs() -> None:
     twin = {"id": "twin", "card": "Splinter Twin", "controller": "ana", "attached_to": "bears"}
     report = check(attack(bears, twin, attacks={"bears": "ben"}))
     assert report.verdict == "legal" and report.unapplied == []
+
+
+# -- lords and group statics -------------------------------------------------------------------------------------------
+OUTLAWS = {"subtypes": ["assassin", "mercenary", "pirate", "rogue", "warlock"], "controller": "you"}
+
+
+def test_outlaws_are_the_five_creature_types_their_reminder_names() -> None:
+    # R5: "Other outlaws you control have haste. (Assassins, Mercenaries, Pirates, Rogues, and Warlocks are outlaws.)"
+    assert effects_of("Hellspur Posse Boss") == [{"grant": ["haste"], "to": OUTLAWS, "other": True}]
+    assert effects_of("Vihaan, Goldwaker") == [{"grant": ["vigilance", "haste"], "to": OUTLAWS, "other": True}]
+    assert statics_of("Vihaan, Goldwaker").unapplied == []
+    boss = {"id": "boss", "card": "Hellspur Posse Boss", "controller": "ana"}
+    rogue = {"id": "rogue", "name": "Rogue", "types": ["creature"], "subtypes": ["rogue"], "power": 1, "toughness": 1}
+    fresh = {**rogue, "controller": "ana", "entered_this_turn": True}
+    assert check(attack(boss, fresh, attacks={"rogue": "ben"})).verdict == "legal"  # haste (302.6)

@@ -294,12 +294,28 @@ class StaticReader:
             return [{"effect": {"grant": grant, "to": who[0], **({"other": True} if who[1] else {})}}]
         have = HAVE.fullmatch(s)
         if have:
-            who = self.who(have.group("who"))
+            groups = self.groups(have.group("who"))
             abilities = self.keywords(have.group("what"))
-            if who is None or not abilities:
+            if groups is None or not abilities:
                 return None
-            return [{"effect": {"grant": abilities, "to": who[0], **({"other": True} if who[1] else {})}}]
+            return [
+                {"effect": {"grant": list(abilities), "to": to, **({"other": True} if other else {})}}
+                for to, other in groups
+            ]
         return None
+
+    def groups(self, phrase: str) -> list[tuple[Data, bool]] | None:
+        """One group as `who` reads it, or several each with whose they are (Death Baron: "Skeletons you control and
+        other Zombies you control"); the player "you" among them (Shalai: "You, planeswalkers you control, and other
+        creatures you control") is no permanent, so what it is given bears on no declaration."""
+        one = self.who(phrase)
+        if one is not None:
+            return [one]
+        parts = [p for p in re.split(r",? and |, ", phrase.removeprefix("you, ")) if p]
+        if len(parts) < 2 or not all(re.search(r" (?:you|your opponents|an opponent) controls?$", p) for p in parts):
+            return None
+        read = [self.who(p) for p in parts]
+        return [r for r in read if r is not None] if all(read) else None
 
     def excepting(self, names: str, rest: str) -> list[Data] | None:
         """The statics of `rest`, each group without the creatures `names` lists ("creatures named ~ and artifact

@@ -139,3 +139,19 @@ def test_outlaws_are_the_five_creature_types_their_reminder_names() -> None:
     rogue = {"id": "rogue", "name": "Rogue", "types": ["creature"], "subtypes": ["rogue"], "power": 1, "toughness": 1}
     fresh = {**rogue, "controller": "ana", "entered_this_turn": True}
     assert check(attack(boss, fresh, attacks={"rogue": "ben"})).verdict == "legal"  # haste (302.6)
+
+
+def test_a_lord_over_several_groups_grants_each_group() -> None:
+    # Death Baron: "Skeletons you control and other Zombies you control get +1/+1 and have deathtouch": two groups,
+    # one without the source; the pump listed
+    assert effects_of("Death Baron") == [
+        {"grant": ["deathtouch"], "to": {"subtypes": ["skeleton"], "controller": "you"}},
+        {"grant": ["deathtouch"], "to": {"subtypes": ["zombie"], "controller": "you"}, "other": True},
+    ]
+    assert [u["why"] for u in statics_of("Death Baron").unapplied] == ["power_toughness"]
+    # Shalai: "You, planeswalkers you control, and other creatures you control have hexproof": the player's
+    # hexproof bears on no declaration (it is no permanent); each group of permanents is granted
+    assert effects_of("Shalai, Voice of Plenty") == [
+        {"grant": ["hexproof"], "to": {"types": ["planeswalker"], "controller": "you"}},
+        {"grant": ["hexproof"], "to": {"controller": "you"}, "other": True},
+    ]

@@ -185,6 +185,11 @@ class StaticReader:
         except_for = _EXCEPT_FOR.fullmatch(s)
         if except_for:  # Akron Legionnaire: the exceptions leave the group the rest of the sentence names
             return self.excepting(except_for.group("names"), except_for.group("rest"))
+        and_they = re.fullmatch(r"(?P<who>.+?) (?P<first>can't [^,]+), and they (?P<second>.+)", s)
+        if and_they:  # Varchild: "Survivors your opponents control can't block, and they can't attack you …"
+            who = and_they.group("who")
+            first, second = self.effect(f"{who} {and_they['first']}"), self.effect(f"{who} {and_they['second']}")
+            return None if first is None or second is None else first + second
         attack_or_block = _ATTACK_YOU_OR_BLOCK.fullmatch(s)
         if attack_or_block:  # Storm, Windrider: two effects on one group
             who = attack_or_block.group("who")

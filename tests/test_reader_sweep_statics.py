@@ -155,3 +155,17 @@ def test_a_lord_over_several_groups_grants_each_group() -> None:
         {"grant": ["hexproof"], "to": {"types": ["planeswalker"], "controller": "you"}},
         {"grant": ["hexproof"], "to": {"controller": "you"}, "other": True},
     ]
+
+
+def test_two_effects_on_one_group_joined_by_and_they() -> None:
+    # Varchild: "Survivors your opponents control can't block, and they can't attack you or planeswalkers you control"
+    survivors = {"subtypes": ["survivor"], "controller": "opponent"}
+    assert effects_of("Varchild, Betrayer of Kjeldor") == [
+        {"grant": ["cant_block"], "to": survivors},
+        {"cant_attack": "you", "planeswalkers": True, "attackers": survivors},
+    ]
+    assert statics_of("Varchild, Betrayer of Kjeldor").unapplied == []
+    varchild = {"id": "varchild", "card": "Varchild, Betrayer of Kjeldor", "controller": "ben"}
+    survivor = {"id": "survivor", "name": "Survivor", "types": ["creature"], "subtypes": ["survivor"], "power": 1}
+    survivor |= {"toughness": 1, "controller": "ana"}
+    assert check(attack(varchild, survivor, attacks={"survivor": "ben"})).verdict == "illegal"  # 508.1c

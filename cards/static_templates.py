@@ -219,6 +219,13 @@ class StaticReader:
             # Crow Scarer's "can't attack … creatures you control": a creature attacks a player, a planeswalker or
             # a battle (508.1b), so that half is listed, not read
             return [{**restriction, "partial": True} if block_some.group("attack") else restriction]
+        block_kind = re.fullmatch(r"(?P<who>[^~]+?) can't block (?P<what>[^~]+)", s)
+        kind = block_kind and self.who(block_kind.group("what"))
+        if block_kind and kind and not kind[1]:  # Gornog: "Cowards can't block Warriors" (509.1b)
+            who = self.who(block_kind.group("who"))
+            if who is not None:
+                kinds: list[Any] = [{"cant_block": kind[0]}]
+                return [{"effect": {"grant": kinds, "to": who[0], **({"other": True} if who[1] else {})}}]
         by_keyword = BY_KEYWORD_MIN_BLOCKERS.fullmatch(s)
         if by_keyword:  # Sonorous Howlbonder: a group named by a keyword its creatures have
             keyword = COMBAT_KEYWORDS.get(by_keyword.group("keyword"))

@@ -169,3 +169,16 @@ def test_two_effects_on_one_group_joined_by_and_they() -> None:
     survivor = {"id": "survivor", "name": "Survivor", "types": ["creature"], "subtypes": ["survivor"], "power": 1}
     survivor |= {"toughness": 1, "controller": "ana"}
     assert check(attack(varchild, survivor, attacks={"survivor": "ben"})).verdict == "illegal"  # 508.1c
+
+
+def test_a_group_that_cant_block_a_kind_of_creature() -> None:
+    # Gornog: "Cowards can't block Warriors" (509.1b), as Crow Scarer's "… can't block creatures you control"
+    assert effects_of("Gornog, the Red Reaper") == [
+        {"grant": [{"cant_block": {"subtypes": ["warrior"]}}], "to": {"subtypes": ["coward"]}}
+    ]
+    warrior = {"id": "warrior", "name": "Warrior", "types": ["creature"], "subtypes": ["warrior"], "power": 2}
+    warrior |= {"toughness": 2, "controller": "ana", "attacking": "ben"}
+    coward = {**warrior, "id": "coward", "name": "Coward", "subtypes": ["coward"], "controller": "ben"}
+    del coward["attacking"]
+    gornog = {"id": "gornog", "card": "Gornog, the Red Reaper", "controller": "ana"}
+    assert check(block(gornog, warrior, coward, blocks={"coward": "warrior"})).verdict == "illegal"

@@ -198,6 +198,9 @@ class StaticReader:
                 self.effect(f"{who} can't block {attack_or_block.group('what')}"),
             )
             return None if first is None or second is None else first + second
+        each_if = re.fullmatch(r"each creature(?P<whose> [^,]+?)? has (?P<list>.+ if it's .+)", s)
+        if each_if:  # Scion of Draco: "each creature you control has vigilance if it's white, …, and trample if …"
+            return self.each_if(each_if.group("whose") or "", each_if.group("list"))
         s = re.sub(
             r"^each ((?:[\w-]+ )*?)creature you control has ", r"\1creatures you control have ", s
         )  # Depthshaker
@@ -328,6 +331,19 @@ class StaticReader:
             return None
         read = [self.who(p) for p in parts]
         return [r for r in read if r is not None] if all(read) else None
+
+    def each_if(self, whose: str, listed: str) -> list[Data] | None:
+        """Each "KEYWORD if it's QUALITY" of a list as a grant to the creatures with that quality; None if a piece
+        is not one."""
+        out: list[Data] = []
+        for piece in re.split(r",? and (?=\S+(?: \S+)? if it's)|, (?=\S+(?: \S+)? if it's)", listed):
+            one = re.fullmatch(r"(?P<what>.+?) if it's (?:an? )?(?P<quality>[\w-]+)", piece)
+            who = one and self.who(f"{one.group('quality')} creatures{whose}")
+            abilities = one and self.keywords(one.group("what"))
+            if not one or who is None or who[1] or not abilities:
+                return None
+            out.append({"effect": {"grant": abilities, "to": who[0]}})
+        return out
 
     def excepting(self, names: str, rest: str) -> list[Data] | None:
         """The statics of `rest`, each group without the creatures `names` lists ("creatures named ~ and artifact

@@ -237,7 +237,8 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
     leveled = _leveled(lines)
     for sentence in _sentences(lines):  # grants the reader doesn't report (Sublime Archangel's exalted)
         plain = sentence.rstrip(".")
-        grant = HAVE.fullmatch(plain)
+        # "each creature you control has …" too (Scion of Draco: "… has vigilance if it's white, …")
+        grant = HAVE.fullmatch(plain) or re.fullmatch(r"each [\w -]*?creature\b[^,]*? has (?P<what>.+)", plain)
         if (
             sentence not in pending
             and sentence not in leveled

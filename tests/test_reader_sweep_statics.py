@@ -182,3 +182,17 @@ def test_a_group_that_cant_block_a_kind_of_creature() -> None:
     del coward["attacking"]
     gornog = {"id": "gornog", "card": "Gornog, the Red Reaper", "controller": "ana"}
     assert check(block(gornog, warrior, coward, blocks={"coward": "warrior"})).verdict == "illegal"
+
+
+def test_a_lord_granting_each_keyword_to_its_color() -> None:
+    # Scion of Draco: "Each creature you control has vigilance if it's white, hexproof if it's blue, …, and trample
+    # if it's green": a grant to each color (it was silent, though the damage step reads three of them)
+    grants = [(s["grant"], s["to"]["colors"]) for s in effects_of("Scion of Draco")]
+    assert grants == [
+        (["vigilance"], ["W"]),
+        (["hexproof"], ["U"]),
+        (["lifelink"], ["B"]),
+        (["first_strike"], ["R"]),
+        (["trample"], ["G"]),
+    ]
+    assert all(s["to"]["controller"] == "you" for s in effects_of("Scion of Draco"))

@@ -113,6 +113,12 @@ class FilterPhrases:
             bare = word.removeprefix("non-").removeprefix("non") if word.startswith("non") else None
             if word in COLORS:
                 out.setdefault("colors", []).append(COLORS[word])
+            elif word in ("artifact", "enchantment", "land") and out.get("types"):
+                # Tanglewalker's "an artifact land": both types hold; a list holds for any of its items, so the
+                # second type is a filter of its own, which `any_of` holds alone (a second one can't be written)
+                if "any_of" in out:
+                    return False
+                out["any_of"] = [{"types": [word]}]
             elif word in ("artifact", "enchantment", "land"):
                 out.setdefault("types", []).append(word)
             elif word in ("legendary", "snow"):
@@ -153,7 +159,7 @@ class FilterPhrases:
             out[f"{which}_at_{'most' if side == 'less' else 'least'}"] = number(value)
             return True
         either = re.fullmatch(rf"power or toughness {NUM} or (less|greater)", text)
-        if either:  # Tetsuko Umezawa: "with power or toughness 1 or less": either one
+        if either and "any_of" not in out:  # Tetsuko Umezawa: "with power or toughness 1 or less": either one
             bound = "most" if either.group(2) == "less" else "least"
             n = number(either.group(1))
             out["any_of"] = [{f"power_at_{bound}": n}, {f"toughness_at_{bound}": n}]

@@ -196,3 +196,22 @@ def test_a_lord_granting_each_keyword_to_its_color() -> None:
         (["trample"], ["G"]),
     ]
     assert all(s["to"]["controller"] == "you" for s in effects_of("Scion of Draco"))
+
+
+def test_an_artifact_land_is_a_land_that_is_an_artifact() -> None:
+    # Tanglewalker: "… can't be blocked as long as defending player controls an artifact land": both types must
+    # hold; a filter's list holds for any of its items (format.md), so the second type is a filter of its own
+    assert effects_of("Tanglewalker") == [
+        {
+            "grant": [
+                {"cant_be_blocked_while_defender_controls": {"types": ["land"], "any_of": [{"types": ["artifact"]}]}}
+            ],
+            "to": {"controller": "you"},
+        }
+    ]
+    walker = {"id": "walker", "card": "Tanglewalker", "controller": "ana", "attacking": "ben"}
+    ox = {"id": "ox", "card": "Grizzly Bears", "controller": "ben"}
+    relic = {"id": "relic", "name": "Relic", "types": ["artifact"], "mana_value": 1, "controller": "ben"}
+    seat = {"id": "seat", "name": "Seat of the Synod", "types": ["artifact", "land"], "controller": "ben"}
+    assert check(block(walker, ox, relic, blocks={"ox": "walker"})).verdict == "legal"  # an artifact, no land
+    assert check(block(walker, ox, seat, blocks={"ox": "walker"})).verdict == "illegal"

@@ -162,9 +162,12 @@ class StaticReader:
         """The abilities a list of keywords grants ("haste and shroud": haste); None if a piece is not one."""
         found: list[Any] = []
         quoted = re.fullmatch(r'"([^"]+)"?', text.strip().rstrip("."))
-        if quoted:  # a granted trigger (Retaliation: "whenever ~ becomes blocked by a creature, …")
+        if quoted:  # a granted trigger (Retaliation: "whenever ~ becomes blocked by a creature, …") or a static
+            # ability (Proud Wildbonder: "you may have ~ assign its combat damage as though it weren't blocked")
             reading = read_oracle(quoted.group(1), "", known_subtypes=self.known)
-            return list(reading.triggers) if reading.triggers and not reading.triggers_unmapped else None
+            if reading.triggers_unmapped or reading.unmapped or reading.not_own:
+                return None
+            return [*reading.abilities, *reading.triggers] or None
         for piece in re.split(KEYWORD_LIST, text.rstrip(".")):
             piece = piece.strip()
             keyword = trigger_keyword(piece)
@@ -229,6 +232,16 @@ class StaticReader:
             if who is not None:
                 kinds: list[Any] = [{"cant_block": kind[0]}]
                 return [{"effect": {"grant": kinds, "to": who[0], **({"other": True} if who[1] else {})}}]
+        unblocked = re.fullmatch(
+            r"for each (?P<who>[^,]+), you may have that creature assign its combat damage as though it weren't blocked",
+            s,
+        )
+        if unblocked:  # Zilortha: "for each non-Human creature you control, you may have that creature assign …"
+            who = self.who(unblocked.group("who"))
+            if who is None:
+                return None
+            assign: list[Any] = ["may_assign_damage_as_though_unblocked"]  # 510.1b
+            return [{"effect": {"grant": assign, "to": who[0], **({"other": True} if who[1] else {})}}]
         by_keyword = BY_KEYWORD_MIN_BLOCKERS.fullmatch(s)
         if by_keyword:  # Sonorous Howlbonder: a group named by a keyword its creatures have
             keyword = COMBAT_KEYWORDS.get(by_keyword.group("keyword"))
@@ -427,6 +440,12 @@ class StaticReader:
                 continue
             reading = read_oracle(piece + ".", "", known_subtypes=self.known)
             has_list = re.fullmatch(rf"{SELF} has ([^\"]+)", piece)
+            quoted = re.fullmatch(rf'{SELF} has "([^"]+)"?', piece)
+            static = quoted and read_oracle(quoted.group(1), "", known_subtypes=self.known)
+            if static and static.abilities and not (static.triggers or static.triggers_unmapped or static.unmapped):
+                read_any = True  # a static ability granted in quotation marks (Indomitable Might's 510.1b choice)
+                out.grants_attached += [a for a in static.abilities if a not in out.grants_attached]
+                continue
             if has_list and (reading.unmapped or not reading.abilities):  # "has flying, haste" after a pump
                 listed = self.keywords(has_list.group(1))
                 if listed:

@@ -64,6 +64,11 @@ _REWRITES = (
         "enchanted creature can't be blocked as long as it's attacking alone",
     ),
     (r"^((?:enchanted|equipped) creature gets [+-]\S+ and )gains\b(?!.*\buntil\b)", r"\1has"),
+    (  # Indomitable Might: its controller's choice is the creature's own, as Thorn Elemental's (510.1b)
+        r"^((?:enchanted|equipped) creature)'s controller may have it (assign its combat damage as though it weren't "
+        r"blocked)",
+        r'\1 has "you may have ~ \2"',
+    ),
 )
 
 
@@ -87,6 +92,8 @@ _QUALITY = re.compile(
 # An attachment's change of the creature's type (E's rule: listed, the board keeps the creature's own): a type, a
 # supertype, a copy (707.2)
 _RETYPED = re.compile(r"^(?:enchanted|equipped) (?:creature|permanent) is (?:an? |legendary\b|every creature type\b)")
+# 510.1b, which the damage step reads (Thorn Elemental): granted to others, it is applied or listed, never dropped
+_UNBLOCKED = re.compile(r"\bassign its combat damage as though it weren't blocked\b")
 _TRIGGER_COUNT = re.compile(r"\btriggers? an additional time\b|\bdon't cause abilities to trigger\b")
 # R15: an attachment's trigger on its creature's combat, also by a combat creature's name ("deals damage to a blocking
 # creature", Kusari-Gama) and on a reconfigure Equipment ("whenever ~ or equipped creature", Komainu Battle Armor)
@@ -239,7 +246,10 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
         plain = sentence.rstrip(".")
         # "each creature you control has …" too (Scion of Draco: "… has vigilance if it's white, …")
         grant = HAVE.fullmatch(plain) or re.fullmatch(r"each [\w -]*?creature\b[^,]*? has (?P<what>.+)", plain)
-        if (
+        if sentence not in pending and sentence not in leveled and _UNBLOCKED.search(sentence):
+            if not _one_shot(sentence) and not sentence.startswith(("you may have ~", "you may have it")):
+                pending.append(sentence)  # Zilortha, Siege Behemoth: "for each creature you control, you may …"
+        elif (
             sentence not in pending
             and sentence not in leveled
             and not _one_shot(_unquoted(sentence)[0])
@@ -316,7 +326,8 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
             continue
         if found is None:
             taken = bool(re.search(r"\blose all abilities\b", s)) and not _one_shot(bare)
-            if combat or unread or taken or (HAVE.fullmatch(s) and _DAMAGE_WORDS.search(named)):
+            damage = (HAVE.fullmatch(s) and _DAMAGE_WORDS.search(named)) or _UNBLOCKED.search(named)
+            if combat or unread or taken or damage:
                 out.note(item, _why_unread(unread, relayed, s))
             continue
         if re.search(r"\bgets? [+-][\dx]+/[+-][\dx]+", bare):

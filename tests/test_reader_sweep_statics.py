@@ -215,3 +215,22 @@ def test_an_artifact_land_is_a_land_that_is_an_artifact() -> None:
     seat = {"id": "seat", "name": "Seat of the Synod", "types": ["artifact", "land"], "controller": "ben"}
     assert check(block(walker, ox, relic, blocks={"ox": "walker"})).verdict == "legal"  # an artifact, no land
     assert check(block(walker, ox, seat, blocks={"ox": "walker"})).verdict == "illegal"
+
+
+UNBLOCKED = "may_assign_damage_as_though_unblocked"
+
+
+def test_assigning_combat_damage_as_though_unblocked_granted_to_others() -> None:
+    # 510.1b, read by the damage step (Thorn Elemental's own): granted to a group (Zilortha: "for each non-Human
+    # creature you control, you may have that creature assign …"), in quotation marks (Proud Wildbonder), by an Aura
+    # (Indomitable Might: "enchanted creature's controller may have it assign …"); under a condition, listed
+    assert effects_of("Zilortha, Apex of Ikoria") == [
+        {"grant": [UNBLOCKED], "to": {"not": {"subtypes": ["human"]}, "controller": "you"}}
+    ]
+    assert effects_of("Proud Wildbonder") == [
+        {"grant": [UNBLOCKED], "to": {"abilities": ["trample"], "controller": "you"}}
+    ]
+    assert statics_of("Indomitable Might").grants_attached == [UNBLOCKED]
+    assert [u["why"] for u in statics_of("Siege Behemoth").unapplied] == ["condition"]  # "as long as ~ is attacking"
+    ruxa = statics_of("Ruxa, Patient Professor").unapplied  # "for each creature you control with no abilities, …"
+    assert [u["text"] for u in ruxa if "weren't blocked" in u["text"]] != []

@@ -234,3 +234,9 @@ def test_assigning_combat_damage_as_though_unblocked_granted_to_others() -> None
     assert [u["why"] for u in statics_of("Siege Behemoth").unapplied] == ["condition"]  # "as long as ~ is attacking"
     ruxa = statics_of("Ruxa, Patient Professor").unapplied  # "for each creature you control with no abilities, …"
     assert [u["text"] for u in ruxa if "weren't blocked" in u["text"]] != []
+
+
+def test_a_groups_base_power_and_toughness_is_listed() -> None:
+    # Andrios: "… tapped creatures you control with base power and toughness 4/3 have base power and toughness
+    # 16/9": a static change of power and toughness, which the snapshot states (it was silent)
+    assert [u["why"] for u in statics_of("Andrios, Roaming Explorer").unapplied] == ["power_toughness"]

@@ -440,8 +440,8 @@ class StaticReader:
                 continue
             reading = read_oracle(piece + ".", "", known_subtypes=self.known)
             has_list = re.fullmatch(rf"{SELF} has ([^\"]+)", piece)
-            quoted = re.fullmatch(rf'{SELF} has "([^"]+)"?', piece)
-            static = quoted and read_oracle(quoted.group(1), "", known_subtypes=self.known)
+            in_quotes = re.fullmatch(rf'{SELF} has "([^"]+)"?', piece)
+            static = in_quotes and read_oracle(in_quotes.group(1), "", known_subtypes=self.known)
             if static and static.abilities and not (static.triggers or static.triggers_unmapped or static.unmapped):
                 read_any = True  # a static ability granted in quotation marks (Indomitable Might's 510.1b choice)
                 out.grants_attached += [a for a in static.abilities if a not in out.grants_attached]

@@ -8,6 +8,10 @@ from typing import Any
 
 from .vocabulary import CARD_TYPES, COLORS, COMBAT_KEYWORDS, NUM, NUMBERS, SELF
 
+# A word that names exactly some creature types, as its reminder text says (R5: "Assassins, Mercenaries, Pirates,
+# Rogues, and Warlocks are outlaws", Hellspur Posse Boss)
+BATCHES = {noun: ("assassin", "mercenary", "pirate", "rogue", "warlock") for noun in ("outlaw", "outlaws")}
+
 
 def singular(word: str, known_subtypes: frozenset[str]) -> str:
     """A plural subtype as its singular ("elves" -> "elf"), using the known subtypes when they are given."""
@@ -82,6 +86,8 @@ class FilterPhrases:
         out: dict[str, Any] = {}
         if noun in ("creature", "creatures", "permanent", "permanents"):
             pass
+        elif noun in BATCHES:
+            out["subtypes"] = list(BATCHES[noun])
         elif noun in CARD_TYPES:
             out["types"] = [CARD_TYPES[noun]]
         else:
@@ -107,6 +113,12 @@ class FilterPhrases:
             bare = word.removeprefix("non-").removeprefix("non") if word.startswith("non") else None
             if word in COLORS:
                 out.setdefault("colors", []).append(COLORS[word])
+            elif word in ("artifact", "enchantment", "land") and out.get("types"):
+                # Tanglewalker's "an artifact land": both types hold; a list holds for any of its items, so the
+                # second type is a filter of its own, which `any_of` holds alone (a second one can't be written)
+                if "any_of" in out:
+                    return False
+                out["any_of"] = [{"types": [word]}]
             elif word in ("artifact", "enchantment", "land"):
                 out.setdefault("types", []).append(word)
             elif word in ("legendary", "snow"):
@@ -147,7 +159,7 @@ class FilterPhrases:
             out[f"{which}_at_{'most' if side == 'less' else 'least'}"] = number(value)
             return True
         either = re.fullmatch(rf"power or toughness {NUM} or (less|greater)", text)
-        if either:  # Tetsuko Umezawa: "with power or toughness 1 or less": either one
+        if either and "any_of" not in out:  # Tetsuko Umezawa: "with power or toughness 1 or less": either one
             bound = "most" if either.group(2) == "less" else "least"
             n = number(either.group(1))
             out["any_of"] = [{f"power_at_{bound}": n}, {f"toughness_at_{bound}": n}]

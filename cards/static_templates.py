@@ -23,8 +23,11 @@ PUMP = re.compile(
     r"^(?:gets? [+-][\dx*]+/[+-][\dx*]+(?: for each [^,]+?)?|has base power and toughness \d+/\d+)(?:,? and |, |$)"
 )
 ATTACHED = re.compile(r"\b(enchanted|equipped) (creature|permanent)\b|\bfortified land\b")
-# What an attachment forbids beside attacking and blocking bears on no declaration (Arrest, Bound in Gold).
-_NOT_COMBAT = re.compile(r",? and its activated abilities can't be activated(?: unless they're mana abilities)?$")
+# What an attachment forbids beside attacking and blocking bears on no declaration (Arrest, Bound in Gold), whichever
+# of its activated abilities it names (Serra Bestiary: "its activated abilities with {T} in their costs")
+_NOT_COMBAT = re.compile(
+    r",? and its activated abilities(?: (?:with|that) [^,]+?)? can't be activated(?: unless they're mana abilities)?$"
+)
 _CONTROL = re.compile(r"^(?P<who>.+?)(?: (?P<whose>you control|your opponents control|an opponent controls))?$")
 _TAX = re.compile(
     r"(?P<who>.+?) can't attack you(?P<pw> or (?:a planeswalker|planeswalkers) you control)? unless (?:their|its) "
@@ -56,6 +59,25 @@ _X_COUNTS = {
     "enchantments you control": "enchantments_you_control",
     "basic land types among lands you control": "basic_land_types_you_control",
 }
+
+
+# The clauses of an attachment's list, each led by its verb ("has defender, loses all other abilities, and is a blue
+# Wall": Deep Freeze); a pronoun leading a clause names the creature (Psychic Paper: ", it can't be blocked, and its
+# name … are …"); keyword lists ("has flying, first strike, and trample") and quoted abilities are never split.
+_CLAUSE_START = r"(?:has|gets|gains|is|can't|can|loses|attacks|blocks|must|its|it (?=\w)|all creatures able to block)\b"
+_CLAUSE = re.compile(rf",? and (?={_CLAUSE_START})|, (?={_CLAUSE_START})")
+_QUOTATION = re.compile(r'"[^"]*(?:"|$)')
+
+
+def _clauses(predicate: str) -> list[str]:
+    quotations = iter(_QUOTATION.findall(predicate))
+    masked = _QUOTATION.sub('"', predicate)
+    out = []
+    for clause in _CLAUSE.split(masked):
+        clause = re.sub('"', lambda _: next(quotations), clause)
+        clause = re.sub(r"^it (?=\w)", "", clause)
+        out.append(re.sub(r"^(all creatures able to block) it do so$", rf"\1 {SELF} do so", clause))
+    return out
 
 
 @dataclass
@@ -120,9 +142,10 @@ class StaticReader:
         head, whose = match.group("who"), match.group("whose")
         named = re.fullmatch(r"creatures named ([\w' ,-]+)", head)  # Rite of the Raging Storm (names match any case)
         flt = {"names": [string.capwords(named.group(1))]} if named else self.filters.parse(head)
-        parts = head.split(" and ")
+        parts = re.split(r",? and |, ", head)
         if flt is None and len(parts) > 1 and all(p.endswith("s") for p in parts):
-            # "white creatures and blue creatures", "Orcs and Goblins" (Warg Rider): either
+            # "white creatures and blue creatures", "Orcs and Goblins" (Warg Rider), "Assassins, Mercenaries, …, and
+            # Warlocks": either
             read = [self.filters.parse(p) for p in parts]
             flt = FilterPhrases._merge([p for p in read if p is not None]) if all(read) else None
         if flt is None:
@@ -140,9 +163,12 @@ class StaticReader:
         """The abilities a list of keywords grants ("haste and shroud": haste); None if a piece is not one."""
         found: list[Any] = []
         quoted = re.fullmatch(r'"([^"]+)"?', text.strip().rstrip("."))
-        if quoted:  # a granted trigger (Retaliation: "whenever ~ becomes blocked by a creature, …")
+        if quoted:  # a granted trigger (Retaliation: "whenever ~ becomes blocked by a creature, …") or a static
+            # ability (Proud Wildbonder: "you may have ~ assign its combat damage as though it weren't blocked")
             reading = read_oracle(quoted.group(1), "", known_subtypes=self.known)
-            return list(reading.triggers) if reading.triggers and not reading.triggers_unmapped else None
+            if reading.triggers_unmapped or reading.unmapped or reading.not_own:
+                return None
+            return [*reading.abilities, *reading.triggers] or None
         for piece in re.split(KEYWORD_LIST, text.rstrip(".")):
             piece = piece.strip()
             keyword = trigger_keyword(piece)
@@ -163,6 +189,11 @@ class StaticReader:
         except_for = _EXCEPT_FOR.fullmatch(s)
         if except_for:  # Akron Legionnaire: the exceptions leave the group the rest of the sentence names
             return self.excepting(except_for.group("names"), except_for.group("rest"))
+        and_they = re.fullmatch(r"(?P<who>.+?) (?P<first>can't [^,]+), and they (?P<second>.+)", s)
+        if and_they:  # Varchild: "Survivors your opponents control can't block, and they can't attack you …"
+            who = and_they.group("who")
+            first, second = self.effect(f"{who} {and_they['first']}"), self.effect(f"{who} {and_they['second']}")
+            return None if first is None or second is None else first + second
         attack_or_block = _ATTACK_YOU_OR_BLOCK.fullmatch(s)
         if attack_or_block:  # Storm, Windrider: two effects on one group
             who = attack_or_block.group("who")
@@ -171,6 +202,9 @@ class StaticReader:
                 self.effect(f"{who} can't block {attack_or_block.group('what')}"),
             )
             return None if first is None or second is None else first + second
+        each_if = re.fullmatch(r"each creature(?P<whose> [^,]+?)? has (?P<list>.+ if it's .+)", s)
+        if each_if:  # Scion of Draco: "each creature you control has vigilance if it's white, …, and trample if …"
+            return self.each_if(each_if.group("whose") or "", each_if.group("list"))
         s = re.sub(
             r"^each ((?:[\w-]+ )*?)creature you control has ", r"\1creatures you control have ", s
         )  # Depthshaker
@@ -192,6 +226,23 @@ class StaticReader:
             # Crow Scarer's "can't attack … creatures you control": a creature attacks a player, a planeswalker or
             # a battle (508.1b), so that half is listed, not read
             return [{**restriction, "partial": True} if block_some.group("attack") else restriction]
+        block_kind = re.fullmatch(r"(?P<who>[^~]+?) can't block (?P<what>[^~]+)", s)
+        kind = block_kind and self.who(block_kind.group("what"))
+        if block_kind and kind and not kind[1]:  # Gornog: "Cowards can't block Warriors" (509.1b)
+            who = self.who(block_kind.group("who"))
+            if who is not None:
+                kinds: list[Any] = [{"cant_block": kind[0]}]
+                return [{"effect": {"grant": kinds, "to": who[0], **({"other": True} if who[1] else {})}}]
+        unblocked = re.fullmatch(
+            r"for each (?P<who>[^,]+), you may have that creature assign its combat damage as though it weren't blocked",
+            s,
+        )
+        if unblocked:  # Zilortha: "for each non-Human creature you control, you may have that creature assign …"
+            who = self.who(unblocked.group("who"))
+            if who is None:
+                return None
+            assign: list[Any] = ["may_assign_damage_as_though_unblocked"]  # 510.1b
+            return [{"effect": {"grant": assign, "to": who[0], **({"other": True} if who[1] else {})}}]
         by_keyword = BY_KEYWORD_MIN_BLOCKERS.fullmatch(s)
         if by_keyword:  # Sonorous Howlbonder: a group named by a keyword its creatures have
             keyword = COMBAT_KEYWORDS.get(by_keyword.group("keyword"))
@@ -272,12 +323,41 @@ class StaticReader:
             return [{"effect": {"grant": grant, "to": who[0], **({"other": True} if who[1] else {})}}]
         have = HAVE.fullmatch(s)
         if have:
-            who = self.who(have.group("who"))
+            groups = self.groups(have.group("who"))
             abilities = self.keywords(have.group("what"))
-            if who is None or not abilities:
+            if groups is None or not abilities:
                 return None
-            return [{"effect": {"grant": abilities, "to": who[0], **({"other": True} if who[1] else {})}}]
+            return [
+                {"effect": {"grant": list(abilities), "to": to, **({"other": True} if other else {})}}
+                for to, other in groups
+            ]
         return None
+
+    def groups(self, phrase: str) -> list[tuple[Data, bool]] | None:
+        """One group as `who` reads it, or several each with whose they are (Death Baron: "Skeletons you control and
+        other Zombies you control"); the player "you" among them (Shalai: "You, planeswalkers you control, and other
+        creatures you control") is no permanent, so what it is given bears on no declaration."""
+        one = self.who(phrase)
+        if one is not None:
+            return [one]
+        parts = [p for p in re.split(r",? and |, ", phrase.removeprefix("you, ")) if p]
+        if len(parts) < 2 or not all(re.search(r" (?:you|your opponents|an opponent) controls?$", p) for p in parts):
+            return None
+        read = [self.who(p) for p in parts]
+        return [r for r in read if r is not None] if all(read) else None
+
+    def each_if(self, whose: str, listed: str) -> list[Data] | None:
+        """Each "KEYWORD if it's QUALITY" of a list as a grant to the creatures with that quality; None if a piece
+        is not one."""
+        out: list[Data] = []
+        for piece in re.split(r",? and (?=\S+(?: \S+)? if it's)|, (?=\S+(?: \S+)? if it's)", listed):
+            one = re.fullmatch(r"(?P<what>.+?) if it's (?:an? )?(?P<quality>[\w-]+)", piece)
+            who = one and self.who(f"{one.group('quality')} creatures{whose}")
+            abilities = one and self.keywords(one.group("what"))
+            if not one or who is None or who[1] or not abilities:
+                return None
+            out.append({"effect": {"grant": abilities, "to": who[0]}})
+        return out
 
     def excepting(self, names: str, rest: str) -> list[Data] | None:
         """The statics of `rest`, each group without the creatures `names` lists ("creatures named ~ and artifact
@@ -311,40 +391,30 @@ class StaticReader:
         if not text.startswith(SELF) and f"block {SELF} do so" not in text:
             return False
         predicate = text.removeprefix(f"{SELF} ")
-        retyped = re.match(
-            r"is (?:legendary|an? [\w ]+?)(?: in addition to its other types)?,? (?:and )?(?=gets|has)\b", predicate
-        )
-        if retyped:  # On Serra's Wings: "is legendary, gets +1/+1, and has flying": the type change is listed
-            out.note(listed_as, "not_understood")
-            predicate = predicate[retyped.end() :]
-            text = f"{SELF} {predicate}"
-        pump = PUMP.match(predicate)
-        if pump:
-            out.note(listed_as, "power_toughness")
-            predicate = predicate[pump.end() :]
-            if not predicate:
-                return True
-            if not re.match(r"(?:has|have|can|can't|attacks|blocks|must|is)\b", predicate):
-                predicate = f"has {predicate}"
-            text = f"{SELF} {predicate}"
-        # "gets +2/+0 and has first strike, vigilance, trample, and haste": split only before the next verb
-        pieces = (
-            [text]
-            if not pump
-            else [f"{SELF} {p}" for p in re.split(r",? and (?=(?:has|is|can)\b)|, (?=(?:has|is|can)\b)", predicate)]
-        )
-        typed = re.fullmatch(
-            rf"{SELF} (is an? [\w ]+?|attacks each combat if able|can't be blocked|can't attack or block|can't attack|can't block|has [\w ]+?) and ((?:can't|can|has|gets|loses)\b.+|is goaded)",
-            text,
-        )
-        if not pump and typed:  # Fog on the Barrow-Downs: "is a Spirit and can't attack or block"; Fealty to the Realm
-            pieces = [f"{SELF} {typed.group(1)}", f"{SELF} {typed.group(2)}"]
+        clauses = _clauses(predicate)  # "has ward {2}, is an Assassin …, and can't be blocked" (Brotherhood Regalia)
+        pieces = []
+        for clause in clauses:
+            if re.match(r"gets? (?:an additional )?[+-][\dx*]+/[+-][\dx*]+|has base power\b", clause):
+                out.note(listed_as, "power_toughness")  # a size the snapshot states
+            else:
+                pieces.append(clause if "do so" in clause else f"{SELF} {clause}")
+        if not pieces:
+            return True
         keywords = re.fullmatch(rf"{SELF} has (.+?)(?:, where x is [^,]+)?", text)
-        if not pump and not typed and keywords and read_oracle(text + ".", "", known_subtypes=self.known).unmapped:
+        if (
+            len(clauses) == 1
+            and keywords
+            and '"'
+            not in keywords.group(1)  # a quoted ability is read whole (Splinter Twin's "…, except it has haste")
+            and read_oracle(text + ".", "", known_subtypes=self.known).unmapped
+        ):
             pieces = [f"{SELF} has {k}" for k in re.split(KEYWORD_LIST, keywords.group(1))]
         read_any = False
-        if keywords and any(  # Nazgûl Battle-Mace's "annihilator 1": a combat trigger granted, never applied here
-            re.sub(r" \d+$", "", k) in _COMBAT_TRIGGER_KEYWORDS for k in re.split(KEYWORD_LIST, keywords.group(1))
+        granted = [
+            re.split(KEYWORD_LIST, p.removeprefix(f"{SELF} has ")) for p in pieces if p.startswith(f"{SELF} has ")
+        ]
+        if any(  # Nazgûl Battle-Mace's "annihilator 1": a combat trigger granted, never applied here
+            re.sub(r" \d+$", "", k) in _COMBAT_TRIGGER_KEYWORDS for listed in granted for k in listed
         ):
             out.note(listed_as, "not_understood")
         for piece in pieces:
@@ -371,6 +441,12 @@ class StaticReader:
                 continue
             reading = read_oracle(piece + ".", "", known_subtypes=self.known)
             has_list = re.fullmatch(rf"{SELF} has ([^\"]+)", piece)
+            in_quotes = re.fullmatch(rf'{SELF} has "([^"]+)"?', piece)
+            static = in_quotes and read_oracle(in_quotes.group(1), "", known_subtypes=self.known)
+            if static and static.abilities and not (static.triggers or static.triggers_unmapped or static.unmapped):
+                read_any = True  # a static ability granted in quotation marks (Indomitable Might's 510.1b choice)
+                out.grants_attached += [a for a in static.abilities if a not in out.grants_attached]
+                continue
             if has_list and (reading.unmapped or not reading.abilities):  # "has flying, haste" after a pump
                 listed = self.keywords(has_list.group(1))
                 if listed:

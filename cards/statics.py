@@ -42,7 +42,7 @@ _QUOTED = re.compile(r'(?:,\s*(?:and\s+)?|\s+and\s+|\s+)"(?P<quoted>[^"]*)(?:"|$
 # A conditional ability's change of power or toughness, a pump or counters it enters with: the snapshot states both
 _SIZED = re.compile(r"\bgets? [+-][\dx]+/[+-][\dx]+|\benters with [^.]*\bcounters?\b")
 _IS_CREATURE = re.compile(r"(?:\bis|'s) an? \d+/\d+ [^.]*\bcreature\b")
-_STATIC_PUMP = re.compile(r"\bgets? [+-][\dx*]+/[+-][\dx*]+|\bhas base power and toughness\b")
+_STATIC_PUMP = re.compile(r"\bgets? [+-][\dx*]+/[+-][\dx*]+|\b(?:has|have) base power and toughness \d")
 _COMBAT_TRIGGER = re.compile(r"^(?:when|whenever)\b[^,]*\b(?:attacks?|blocks?|becomes blocked|deals combat damage)\b")
 # What the tokens an effect creates are given as they are made is theirs, stated with them on the board (sample A's
 # rule: Josu Vess's menace; Rionya's "they gain haste"; Kiki-Jiki's copy "except it has haste", 707.9b)
@@ -81,6 +81,11 @@ _REWRITES = (
         "enchanted creature can't be blocked as long as it's attacking alone",
     ),
     (r"^((?:enchanted|equipped) creature gets [+-]\S+ and )gains\b(?!.*\buntil\b)", r"\1has"),
+    (  # Indomitable Might: its controller's choice is the creature's own, as Thorn Elemental's (510.1b)
+        r"^((?:enchanted|equipped) creature)'s controller may have it (assign its combat damage as though it weren't "
+        r"blocked)",
+        r'\1 has "you may have ~ \2"',
+    ),
 )
 
 
@@ -102,7 +107,9 @@ _QUALITY = re.compile(
     r"intimidate|menace|skulk|defender|haste|banding|\w+walk)(?:,? (?:and/or|or|and) \w+)*"
 )
 # A grant in the singular (R3: "each creature you control with a +1/+1 counter on it has trample", Tuskguard Captain)
-_EACH_HAS = re.compile(r"each (?:other )?creature\b(?P<who>.*?) has (?P<what>.+)")
+_EACH_HAS = re.compile(
+    r"each [\w -]*?creature\b(?P<who>.*?) has (?P<what>.+)"
+)  # and Scion of Draco's "… if it's white"
 _PAST_COMBAT = re.compile(
     r"\b(?:if|unless|that)\b[^,.]*?\b(?:didn't attack|didn't block|(?<!be )attacked|(?<!be )blocked)\b"
     r"(?: or (?:attacked|blocked))?"
@@ -110,9 +117,17 @@ _PAST_COMBAT = re.compile(
 )
 _LOSES_ALL = re.compile(r"\blose(?:s)? all abilities\b")
 _ABILITY_OF_OTHERS = re.compile(r"^(?:when|whenever|at the|at end)\b|^•|^[^\"]*?:\s")  # triggered, modal, activated
+# An attachment's change of the creature's type (E's rule: listed, the board keeps the creature's own): a type, a
+# supertype, a copy (707.2)
+_RETYPED = re.compile(r"^(?:enchanted|equipped) (?:creature|permanent) is (?:an? |legendary\b|every creature type\b)")
+# 510.1b, which the damage step reads (Thorn Elemental): granted to others, it is applied or listed, never dropped
+_UNBLOCKED = re.compile(r"\bassign its combat damage as though it weren't blocked\b")
 _TRIGGER_COUNT = re.compile(r"\btriggers? an additional time\b|\bdon't cause abilities to trigger\b")
+# R15: an attachment's trigger on its creature's combat, also by a combat creature's name ("deals damage to a blocking
+# creature", Kusari-Gama) and on a reconfigure Equipment ("whenever ~ or equipped creature", Komainu Battle Armor)
 _ATTACHED_TRIGGER = re.compile(
-    r"^whenever (?:~ or )?(?:enchanted|equipped) creature\b[^,]*?\b(?:attacks?|blocks|becomes blocked)\b"
+    r"^whenever (?:~ or )?(?:enchanted|equipped) creature\b[^,]*?\b(?:attacks?|blocks|becomes blocked|deals combat "
+    r"damage|deals damage to an? (?:blocking|attacking|blocked) creature)\b"
 )
 
 
@@ -124,21 +139,27 @@ def _enchant(line: str) -> list[str] | None:
     return sorted({CARD_TYPES[w] for w in words if w in CARD_TYPES})
 
 
-def _sentences(lines: Iterable[str]) -> list[str]:
-    """Each line's sentences; a sentence that goes on about "it" after one about the enchanted or equipped creature
-    names that creature, as the Oracle reader reads it (Heliod's Punishment: "… can't attack or block. It loses all
-    abilities")."""
+def _resolved(lines: Iterable[str]) -> list[tuple[str, str]]:
+    """Each line's sentences, as printed and as read: a sentence that goes on about "it" after one about the enchanted
+    or equipped creature names that creature (Heliod's Punishment: "… can't attack or block. It loses all
+    abilities"), also after other sentences about "it" or "its" (Planeswalkerificate: "Enchanted creature is a
+    planeswalker …. Its toughness becomes its loyalty. … It can't block …")."""
     out = []
     for line in lines:
         line = _ABILITY_WORD.sub("", line)
         subject = None
         for sentence in (s.strip() for s in re.split(SENTENCE_END, line) if s.strip()):
+            read = sentence
             if subject and sentence.startswith("it "):
-                sentence = f"{subject} {sentence.removeprefix('it ')}"
+                read = f"{subject} {sentence.removeprefix('it ')}"
             lead = re.match(r"(?:enchanted|equipped) creature\b", sentence)
-            subject = lead.group(0) if lead else None
-            out.append(sentence)
+            subject = lead.group(0) if lead else subject if re.match(r"its? ", sentence) else None
+            out.append((sentence, read))
     return out
+
+
+def _sentences(lines: Iterable[str]) -> list[str]:
+    return [read for _, read in _resolved(lines)]
 
 
 def _leveled(lines: list[str]) -> set[str]:
@@ -180,6 +201,38 @@ def _self_and_others(item: str, conditions: ConditionReader, out: Statics) -> bo
     out.conditional.append({**own_half, "text": item.rstrip(".")})
     out.note(item, "condition", own=True)
     return True
+
+
+# What binds only an attacking creature: requirements and restrictions on blocking it (509.1b-c), the same granted
+# "as long as it's attacking" or always
+_ATTACKER_ONLY = frozenset(
+    {"must_be_blocked_if_able", "must_be_blocked_by_exactly_one_if_able", "all_able_must_block_it", "cant_be_blocked"}
+    | {"must_be_blocked_by_if_able", "must_be_blocked_by_at_least_if_able", "min_blockers", "max_blockers"}
+    | {"cant_be_blocked_by", "cant_be_blocked_except_by", "cost_to_block_it"}
+)
+
+
+def _while_attacking(s: str, item: str, reader: StaticReader, out: Statics) -> bool:
+    """An attachment's "as long as equipped creature is attacking, it has …" (The Masamune): what binds only an
+    attacker is granted, the rest (first strike) listed under its condition."""
+    attacking = re.fullmatch(r"as long as ((?:enchanted|equipped) creature) is attacking, it (.+)", s)
+    if attacking is None:
+        return False
+    read = Statics()
+    reader.attached(f"{attacking.group(1)} {attacking.group(2)}", read)
+    exact = [a for a in read.grants_attached if (a if isinstance(a, str) else next(iter(a))) in _ATTACKER_ONLY]
+    out.grants_attached += [a for a in exact if a not in out.grants_attached]
+    if len(exact) < len(read.grants_attached) or read.unapplied or not exact:
+        out.note(item, "condition")
+    return True
+
+
+def _why_unread(unread: list[str], relayed: list[str], s: str) -> str:
+    """Why a text is listed: a quoted ability granted is one-shot (triggered or activated), unless all it grants is an
+    attachment's grant (the Rune cycle), which is static and not understood; else why `s` itself is not read."""
+    if unread:
+        return "not_understood" if all(a in relayed for a in unread) else "one_shot"
+    return _why(s)
 
 
 def _one_shot(text: str) -> bool:
@@ -265,8 +318,12 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
     leveled = _leveled(lines)
     for sentence in _sentences(lines):  # grants the reader doesn't report (Sublime Archangel's exalted)
         plain = sentence.rstrip(".")
+        # "each creature you control has …" too (Scion of Draco: "… has vigilance if it's white, …")
         grant = HAVE.fullmatch(plain) or _EACH_HAS.fullmatch(plain)
-        if (
+        if sentence not in pending and sentence not in leveled and _UNBLOCKED.search(sentence):
+            if not _one_shot(sentence) and not sentence.startswith(("you may have ~", "you may have it")):
+                pending.append(sentence)  # Zilortha, Siege Behemoth: "for each creature you control, you may …"
+        elif (
             sentence not in pending
             and sentence not in leveled
             and not _one_shot(_unquoted(sentence)[0])
@@ -276,13 +333,17 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
             and (reader.effect(plain) or reader.effect(_unquoted(plain)[0]) or _DAMAGE_WORDS.search(grant["what"]))
         ):
             pending.append(sentence)
-    for sentence in _sentences(lines):  # what an Aura or Equipment gives that the reader doesn't report (vigilance)
-        if (
-            sentence not in pending
-            and sentence not in leveled
-            and ATTACHED.match(sentence)
-            and re.search(r" has | is goaded\b| loses all abilities\b", sentence)
-        ):
+    # "it …" that names the attached creature is the attachment's, not the card's own (Planeswalkerificate)
+    pronouns = {printed.rstrip(".") for printed, read in _resolved(lines) if read != printed}
+    for printed, sentence in _resolved(lines):  # what an Aura or Equipment gives that the reader doesn't report
+        if sentence in pending or sentence in leveled:
+            continue
+        granted = ATTACHED.match(sentence) and (
+            re.search(r" has | is goaded\b| loses all abilities\b", sentence) or sentence != printed
+        )
+        bare, quoted = _unquoted(sentence)  # an Aura's grant to an Equipment (the Rune cycle)
+        to_equipment = ATTACHED.search(bare) and any(ATTACHED.match(a) and _DAMAGE_WORDS.search(a) for a in quoted)
+        if granted or to_equipment:
             pending.append(sentence)
     for line in (_ABILITY_WORD.sub("", line) for line in lines):
         # a trigger's or an activated ability's loss of all abilities (R1; Tishana's Tidebinder: "… that permanent
@@ -307,10 +368,11 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
         full = _rewritten(item.rstrip(".").strip())
         bare, quoted = _unquoted(full)  # what is one-shot or bears on legality is judged without the quotations
         s = full if re.search(r"\b(?:has|have)$", bare) else bare  # all it grants is quoted (Retaliation)
-        # quoted, bearing on combat; what the tokens it makes are given is theirs (R11: Mirage Phalanx's token copy
-        # "except it has haste", made by a granted trigger)
-        unread = [a for a in quoted if LEGALITY.search(_effect_named(a)) or _COMBAT_TRIGGER.match(a)]
-        if _TOKEN_WITH_QUOTED.search(full):  # the token's own
+        # quoted, bearing on combat; or an Equipment's grant an Aura gives it, of what the damage step reads (R13:
+        # the Rune cycle's 'it has "Equipped creature has deathtouch."', never applied to the equipped creature)
+        relayed = [a for a in quoted if ATTACHED.match(a) and (LEGALITY.search(a) or _DAMAGE_WORDS.search(a))]
+        unread = [a for a in quoted if LEGALITY.search(_effect_named(a)) or _COMBAT_TRIGGER.match(a) or a in relayed]
+        if _TOKEN_WITH_QUOTED.search(full):  # 'create a 1/1 Rat token with "this token can't block"': the token's own
             unread = []
         if s is bare:  # the quoted abilities are read apart from the keywords before them
             for ability in unread:
@@ -323,6 +385,8 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
             if combat:
                 out.note(item, "one_shot")
             continue
+        if _while_attacking(s, item, reader, out):
+            continue
         if ATTACHED.search(s) and not re.match(r"^(as long as|if)\b", s):
             # what it can't apply is listed: the keywords the damage step reads (Brass Knuckles), and "loses all
             # abilities" (Heliod's Punishment), which takes away what decides blocks
@@ -330,7 +394,7 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
             if not reader.attached(s, out, listed_as=item) and (
                 combat or unread or lost or _DAMAGE_WORDS.search(named)
             ):
-                out.note(item, "one_shot" if unread else _why(s))
+                out.note(item, _why_unread(unread, relayed, s))
             continue
         found = reader.effect(s)
         if found is None and _soulbond(s, item, conditions, out):
@@ -342,8 +406,9 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
         if found is None:
             taken = bool(_LOSES_ALL.search(s)) and not _one_shot(bare)  # Humility, Titania's Song
             granted = HAVE.fullmatch(s) or _EACH_HAS.fullmatch(s)
-            if combat or unread or taken or (granted and _DAMAGE_WORDS.search(named)):
-                out.note(item, "one_shot" if unread else _why(s))
+            damage = (granted and _DAMAGE_WORDS.search(named)) or _UNBLOCKED.search(named)
+            if combat or unread or taken or damage:
+                out.note(item, _why_unread(unread, relayed, s))
             continue
         if re.search(r"\bgets? [+-][\dx]+/[+-][\dx]+", bare):
             out.note(item, "power_toughness")
@@ -352,6 +417,10 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
                 out.note(item, "not_understood")
             static["text"] = s
             out.statics.append(static)
+    if not out.enchant or "creature" in out.enchant:  # an attachment that turns its creature into another object
+        for sentence in _sentences(lines):  # (Song of the Dryads, Metamorphic Alteration): the board keeps its own
+            if _RETYPED.match(sentence) and sentence not in leveled:
+                out.note(sentence, "not_understood")
     levels, sizes = conditions.levels(lines)
     out.conditional += levels
     for size in sizes:  # a level's power and toughness: the damage step and power filters judge the stated ones
@@ -375,6 +444,8 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
             out.note(sentence, "power_toughness", own=bare.startswith(SELF))
     read_levels = {c["text"].split(": ", 1)[1] for c in levels}
     for item in reading.unmapped:
+        if item.rstrip(".") in pronouns:
+            continue
         if item.startswith("unleash: "):  # 702.98a: it can't block as long as it has a +1/+1 counter on it
             out.conditional.append(
                 {"when": {"counters_at_least": {"+1/+1": 1}}, "abilities": ["cant_block"], "text": "unleash"}

@@ -25,35 +25,26 @@ from typing import Any
 
 from .conditions import ConditionReader
 from .oracle import _CLASS_LEVEL, _DAMAGE_WORDS, _LEVEL, _UNSHOWN_THRESHOLD, read_oracle
-from .oracle_text import BECOMES_SUCH, LEGALITY, SENTENCE_END, normalise_text
+from .oracle_text import LEGALITY, SENTENCE_END, normalise_text
 from .reading import Reading
 from .static_templates import ATTACHED, HAVE, StaticReader, Statics
+from .text_kinds import (
+    LOSES_ALL,
+    ONE_SHOT,
+    effect_named,
+    one_shot,
+    unquoted,
+    why_listed,
+    why_unread,
+)
 from .vocabulary import CARD_TYPES, COMBAT_KEYWORDS, SELF
 
 _ABILITY_WORD = re.compile(r"^[a-z][a-z' -]* — (?=.)")
-_ONE_SHOT = re.compile(
-    r"^(when|whenever|at the|at end)\b|^•|^[^\"]*?:\s|\btarget\b|\bthis turn\b|\bthis combat\b|"
-    r"\buntil end of (turn|combat)\b|\buntil your next turn\b|\bperpetually\b"
-)
-_CONDITION = re.compile(r"^(as long as|if|unless|during|for each)\b|\b(as long as|unless|if(?! able))\b")
-# Abilities granted in quotation marks ('have flying and "{R}: …"', 'has reach, "{2}, {T}: …," and "…"'); unclosed
-# when the sentence ended inside the quotation.
-_QUOTED = re.compile(r'(?:,\s*(?:and\s+)?|\s+and\s+|\s+)"(?P<quoted>[^"]*)(?:"|$),?')
 # A conditional ability's change of power or toughness, a pump or counters it enters with: the snapshot states both
 _SIZED = re.compile(r"\bgets? [+-][\dx]+/[+-][\dx]+|\benters with [^.]*\bcounters?\b")
 _IS_CREATURE = re.compile(r"(?:\bis|'s) an? \d+/\d+ [^.]*\bcreature\b")
 _STATIC_PUMP = re.compile(r"\bgets? [+-][\dx*]+/[+-][\dx*]+|\b(?:has|have) base power and toughness \d")
 _COMBAT_TRIGGER = re.compile(r"^(?:when|whenever)\b[^,]*\b(?:attacks?|blocks?|becomes blocked|deals combat damage)\b")
-# What the tokens an effect creates are given as they are made is theirs, stated with them on the board (sample A's
-# rule: Josu Vess's menace; Rionya's "they gain haste"; Kiki-Jiki's copy "except it has haste", 707.9b)
-_TOKENS_OWN = re.compile(
-    r"\bput an? [\w ]+ counter on each of them\b|\b(?:they|it|that token|the token|those tokens) (?:gains?|has|have) [\w ,]+|"
-    r"\bexcept (?:it|the token|they) (?:has|have) [^.]+|\bexcept (?:it's|they're) [^.]+|\btokens? with [^\".]+|"
-    # Rendmaw, Case of the Stashed Skeleton: the tokens made are goaded or suspected as they are made
-    r"\btokens? and suspect (?:it|them)\b"
-)
-# Rendmaw, The War Games: "the tokens are goaded for the rest of the game", in the sentence after they are made
-_TOKENS_GOADED = re.compile(r"\b(?:the|those) tokens? (?:is|are) goaded\b[^.]*")
 # 'create a 1/1 Rat token with "this token can't block"', The Rani's Aura token: 'that token has … "enchanted
 # creature … is goaded"': the token's own
 _TOKEN_WITH_QUOTED = re.compile(
@@ -95,27 +86,9 @@ def _rewritten(text: str) -> str:
     return text
 
 
-def _unquoted(text: str) -> tuple[str, list[str]]:
-    """The text without the abilities it grants in quotation marks, and those abilities."""
-    return _QUOTED.sub("", text), [m.group("quoted") for m in _QUOTED.finditer(text)]
-
-
-# "creatures you control with flying" names a quality, it grants nothing (the reader's own check allows one word
-# between the noun and "with"; a group of creatures may have more: "creatures you control with defender").
-_QUALITY = re.compile(
-    r"\b(?:creatures?|permanents?|cards?)(?: [\w']+){0,3} (?:with|without) (?:\w+ or )?(?:flying|reach|shadow|horsemanship|fear|"
-    r"intimidate|menace|skulk|defender|haste|banding|\w+walk)(?:,? (?:and/or|or|and) \w+)*"
-)
-# A grant in the singular (R3: "each creature you control with a +1/+1 counter on it has trample", Tuskguard Captain)
-_EACH_HAS = re.compile(
-    r"each [\w -]*?creature\b(?P<who>.*?) has (?P<what>.+)"
-)  # and Scion of Draco's "… if it's white"
-_PAST_COMBAT = re.compile(
-    r"\b(?:if|unless|that)\b[^,.]*?\b(?:didn't attack|didn't block|(?<!be )attacked|(?<!be )blocked)\b"
-    r"(?: or (?:attacked|blocked))?"
-    r"[^,.]*? this turn\b"
-)
-_LOSES_ALL = re.compile(r"\blose(?:s)? all abilities\b")
+# A grant in the singular (R3: "each creature you control with a +1/+1 counter on it has trample", Tuskguard Captain;
+# Scion of Draco's "each creature you control has vigilance if it's white, …")
+_EACH_HAS = re.compile(r"each [\w -]*?creature\b(?P<who>.*?) has (?P<what>.+)")
 _ABILITY_OF_OTHERS = re.compile(r"^(?:when|whenever|at the|at end)\b|^•|^[^\"]*?:\s")  # triggered, modal, activated
 # An attachment's change of the creature's type (E's rule: listed, the board keeps the creature's own): a type, a
 # supertype, a copy (707.2)
@@ -227,49 +200,6 @@ def _while_attacking(s: str, item: str, reader: StaticReader, out: Statics) -> b
     return True
 
 
-def _why_unread(unread: list[str], relayed: list[str], s: str) -> str:
-    """Why a text is listed: a quoted ability granted is one-shot (triggered or activated), unless all it grants is an
-    attachment's grant (the Rune cycle), which is static and not understood; else why `s` itself is not read."""
-    if unread:
-        return "not_understood" if all(a in relayed for a in unread) else "one_shot"
-    return _why(s)
-
-
-def _one_shot(text: str) -> bool:
-    """Whether a text is one-shot, triggered or activated; "creatures that entered this turn" names a group of a
-    static ability (Deathleaper, Terror Weapon), not a duration."""
-    return bool(_ONE_SHOT.search(re.sub(r"\bthat entered (?:the battlefield )?this turn\b", "", text)))
-
-
-def _effect_named(text: str) -> str:
-    """What a text does, without what it only names: a trigger's condition (the trigger reader's: what bears on
-    legality is in its effect, Thoughtweft Imbuer), the keywords of tokens it makes (theirs), and qualities named
-    ("creatures you control with flying get +1/+0")."""
-    effect_part = re.sub(r"^(?:level ability: )?(?:when|whenever|at)\b[^,]*, ", "", text)
-    if re.search(r"\bcreates?\b", effect_part):  # a keyword counter or keyword of the tokens made: theirs
-        effect_part = _TOKENS_OWN.sub("", effect_part)
-    effect_part = _TOKENS_GOADED.sub("", effect_part)
-    # Akroma, Vision of Ixidor: "+1/+1 if it has flying, …, and so on for menace" names qualities, grants none;
-    # so does Crowd of True Believers' "target creature you control that's attacking alone"
-    effect_part = re.sub(r"\bif it has [\w ]+|\band so on for [^.]+|\bthat's attacking alone\b", "", effect_part)
-    # R12, Odric, Blood-Cursed: "the number of abilities from among flying, first strike, …" counts, grants nothing
-    effect_part = re.sub(r"\bthe number of (?:abilities|keywords) from among [^.]+", "", effect_part)
-    # R10: a check of what happened earlier bears on no declaration (Erg Raiders: "if ~ didn't attack this turn";
-    # Aggression: "destroy that creature if it didn't attack this turn")
-    effect_part = _PAST_COMBAT.sub("", effect_part)
-    # Shang-Chi: activating abilities "as though they had haste" is no attack (302.6 is about {T} abilities)
-    effect_part = re.sub(r"\bactivate abilities of [^.]*? as though [\w ]+ had haste\b", "", effect_part)
-    return effect_part if BECOMES_SUCH.search(effect_part) else _QUALITY.sub("", effect_part)
-
-
-def bears_on_declaration(text: str) -> bool:
-    """Whether what a text does bears on the legality of an attack or block declaration: a restriction, requirement
-    or evasion keyword, or the loss of all abilities (which takes away what decides blocks); a trigger's condition
-    is left aside (Flummoxed Cyclops' "can't block this combat" does, Clandestine Meddler's "surveil 1" doesn't)."""
-    named = _effect_named(_unquoted(text.rstrip("."))[0])
-    return bool(LEGALITY.search(named) or _LOSES_ALL.search(named))
-
-
 def _add_conditional(entry: dict[str, Any], sentence: str, out: Statics) -> None:
     """A conditional ability read, and what of its sentence it doesn't apply listed: a part not read (R4: Colossus of
     Akros' "can attack as though it didn't have defender" beside its trample), a size, its creature-ness."""
@@ -288,14 +218,6 @@ def _note_changed(sentence: str, out: Statics) -> None:
         out.note(sentence, "power_toughness", own=True)
     if _IS_CREATURE.search(sentence):
         out.note(sentence, "not_understood", own=True)
-
-
-def _why(text: str) -> str:
-    if _one_shot(text):
-        return "one_shot"
-    if re.match(r"^level ability", text) or _UNSHOWN_THRESHOLD.match(text) or _CONDITION.search(text):
-        return "condition"
-    return "not_understood"
 
 
 def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Reading, known: frozenset[str]) -> Statics:
@@ -321,16 +243,16 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
         # "each creature you control has …" too (Scion of Draco: "… has vigilance if it's white, …")
         grant = HAVE.fullmatch(plain) or _EACH_HAS.fullmatch(plain)
         if sentence not in pending and sentence not in leveled and _UNBLOCKED.search(sentence):
-            if not _one_shot(sentence) and not sentence.startswith(("you may have ~", "you may have it")):
+            if not one_shot(sentence) and not sentence.startswith(("you may have ~", "you may have it")):
                 pending.append(sentence)  # Zilortha, Siege Behemoth: "for each creature you control, you may …"
         elif (
             sentence not in pending
             and sentence not in leveled
-            and not _one_shot(_unquoted(sentence)[0])
+            and not one_shot(unquoted(sentence)[0])
             and grant
             # read without its quoted abilities (Esika's '"{T}: Add one mana"'), or listed if it grants what the
             # damage step reads to a group no filter names (Deathleaper: "creatures … that entered this turn")
-            and (reader.effect(plain) or reader.effect(_unquoted(plain)[0]) or _DAMAGE_WORDS.search(grant["what"]))
+            and (reader.effect(plain) or reader.effect(unquoted(plain)[0]) or _DAMAGE_WORDS.search(grant["what"]))
         ):
             pending.append(sentence)
     # "it …" that names the attached creature is the attachment's, not the card's own (Planeswalkerificate)
@@ -341,21 +263,21 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
         granted = ATTACHED.match(sentence) and (
             re.search(r" has | is goaded\b| loses all abilities\b", sentence) or sentence != printed
         )
-        bare, quoted = _unquoted(sentence)  # an Aura's grant to an Equipment (the Rune cycle)
+        bare, quoted = unquoted(sentence)  # an Aura's grant to an Equipment (the Rune cycle)
         to_equipment = ATTACHED.search(bare) and any(ATTACHED.match(a) and _DAMAGE_WORDS.search(a) for a in quoted)
         if granted or to_equipment:
             pending.append(sentence)
     for line in (_ABILITY_WORD.sub("", line) for line in lines):
         # a trigger's or an activated ability's loss of all abilities (R1; Tishana's Tidebinder: "… that permanent
         # loses all abilities for as long as ~ remains on the battlefield"), which the Oracle reader reports nowhere
-        if line not in pending and _ABILITY_OF_OTHERS.match(line) and _LOSES_ALL.search(_effect_named(line)):
+        if line not in pending and _ABILITY_OF_OTHERS.match(line) and LOSES_ALL.search(effect_named(line)):
             pending.append(line)
     for sentence in _sentences(lines):  # Humility: "all creatures lose all abilities" takes away what decides blocks
         if (
             sentence not in pending
             and sentence not in leveled
             and not any(sentence in p for p in pending)
-            and _LOSES_ALL.search(sentence)
+            and LOSES_ALL.search(sentence)
         ):
             pending.append(sentence)
     attachment = bool(out.enchant) or any(re.match(r"equip\s*(?:\{|—|\d)", line) for line in lines)
@@ -366,22 +288,22 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
             out.note(line, "not_understood")  # Isshin: how many times the combat's triggers trigger
     for item in pending:
         full = _rewritten(item.rstrip(".").strip())
-        bare, quoted = _unquoted(full)  # what is one-shot or bears on legality is judged without the quotations
+        bare, quoted = unquoted(full)  # what is one-shot or bears on legality is judged without the quotations
         s = full if re.search(r"\b(?:has|have)$", bare) else bare  # all it grants is quoted (Retaliation)
         # quoted, bearing on combat; or an Equipment's grant an Aura gives it, of what the damage step reads (R13:
         # the Rune cycle's 'it has "Equipped creature has deathtouch."', never applied to the equipped creature)
         relayed = [a for a in quoted if ATTACHED.match(a) and (LEGALITY.search(a) or _DAMAGE_WORDS.search(a))]
-        unread = [a for a in quoted if LEGALITY.search(_effect_named(a)) or _COMBAT_TRIGGER.match(a) or a in relayed]
+        unread = [a for a in quoted if LEGALITY.search(effect_named(a)) or _COMBAT_TRIGGER.match(a) or a in relayed]
         if _TOKEN_WITH_QUOTED.search(full):  # 'create a 1/1 Rat token with "this token can't block"': the token's own
             unread = []
         if s is bare:  # the quoted abilities are read apart from the keywords before them
             for ability in unread:
-                out.note(item, "one_shot" if _ONE_SHOT.search(ability) else "not_understood")
+                out.note(item, "one_shot" if ONE_SHOT.search(ability) else "not_understood")
             unread = []
-        named = _effect_named(bare)
+        named = effect_named(bare)
         combat = bool(LEGALITY.search(named))
-        if _one_shot(bare):
-            combat = combat or bool(_LOSES_ALL.search(named))
+        if one_shot(bare):
+            combat = combat or bool(LOSES_ALL.search(named))
             if combat:
                 out.note(item, "one_shot")
             continue
@@ -394,7 +316,7 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
             if not reader.attached(s, out, listed_as=item) and (
                 combat or unread or lost or _DAMAGE_WORDS.search(named)
             ):
-                out.note(item, _why_unread(unread, relayed, s))
+                out.note(item, why_unread(unread, relayed, s))
             continue
         found = reader.effect(s)
         if found is None and _soulbond(s, item, conditions, out):
@@ -404,11 +326,11 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
             _add_conditional(own, s, out)
             continue
         if found is None:
-            taken = bool(_LOSES_ALL.search(s)) and not _one_shot(bare)  # Humility, Titania's Song
+            taken = bool(LOSES_ALL.search(s)) and not one_shot(bare)  # Humility, Titania's Song
             granted = HAVE.fullmatch(s) or _EACH_HAS.fullmatch(s)
             damage = (granted and _DAMAGE_WORDS.search(named)) or _UNBLOCKED.search(named)
             if combat or unread or taken or damage:
-                out.note(item, _why_unread(unread, relayed, s))
+                out.note(item, why_unread(unread, relayed, s))
             continue
         if re.search(r"\bgets? [+-][\dx]+/[+-][\dx]+", bare):
             out.note(item, "power_toughness")
@@ -435,12 +357,12 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
             if re.match(rf"if {SELF} was kicked with\b", sentence) and keyword and keyword[1] in COMBAT_KEYWORDS:
                 out.note(sentence, "condition", own=True)
     for sentence in _sentences(lines):  # a static change of power or toughness (Glorious Anthem, Skycat Sovereign)
-        bare = _unquoted(sentence)[0]
+        bare = unquoted(sentence)[0]
         counted = re.sub(r"\bfor each [^,.]*", "", bare)  # Moraug: "for each time it has attacked this turn"
         counted = re.sub(
             r"^as long as [^,]*, ", "", counted
         )  # Deepway Navigator: "as long as you attacked … this turn"
-        if _STATIC_PUMP.search(bare) and not _ONE_SHOT.search(counted) and sentence not in leveled:
+        if _STATIC_PUMP.search(bare) and not ONE_SHOT.search(counted) and sentence not in leveled:
             out.note(sentence, "power_toughness", own=bare.startswith(SELF))
     read_levels = {c["text"].split(": ", 1)[1] for c in levels}
     for item in reading.unmapped:
@@ -469,7 +391,7 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
             continue
         if _self_and_others(item, conditions, out):  # Dion: "during your turn, ~ and other Knights … have flying"
             continue
-        out.note(item, _why(item), own=True)
+        out.note(item, why_listed(item), own=True)
     for sentence in _sentences(lines):  # a condition on an ability that bears only on damage (Toxic Iguanar)
         if (
             sentence in leveled
@@ -497,10 +419,10 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
             otherwise = conditions.otherwise(conditional, _sentences(lines), sentence)
             if otherwise is not None:  # Evolved Spinoderm: "… as long as …. Otherwise, it has hexproof."
                 out.conditional.append(otherwise)
-        elif conditional is None and not read_before and _UNREAD_OWN.search(_unquoted(sentence)[0]):
+        elif conditional is None and not read_before and _UNREAD_OWN.search(unquoted(sentence)[0]):
             out.note(sentence, "condition", own=True)  # Ice-Fang Coatl's kin: never dropped without a word
     for item in reading.triggers_unmapped:
-        out.note(item, _why(item) if not item.startswith(("when", "at ")) else "not_understood", own=True)
+        out.note(item, why_listed(item) if not item.startswith(("when", "at ")) else "not_understood", own=True)
     if out.statics or out.grants_attached:  # a way out of what is applied (Lost in Thought): a choice not on the board
         for sentence in _sentences(lines):
             if re.search(r"\bto ignore this effect\b", sentence):

@@ -26,7 +26,8 @@ from combatcheck.cards.db import CardDatabase, CardFace, database
 from combatcheck.cards.lookup import card_statics, known_subtypes, read_card
 from combatcheck.cards.oracle import SelfInfo, read_oracle
 from combatcheck.cards.oracle_text import normalise_text
-from combatcheck.cards.statics import bears_on_declaration, read_statics
+from combatcheck.cards.statics import read_statics
+from combatcheck.cards.text_kinds import bears_on_declaration
 
 # The frame the samples are drawn from lives beside the tests that check the draws.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from combatcheck.cards.db import database
 from combatcheck.cards.lookup import card_statics, find_card, known_subtypes, read_card
-from combatcheck.cards.statics import bears_on_declaration
+from combatcheck.cards.text_kinds import bears_on_declaration
 from combatcheck.models import snapshot_from_data
 from combatcheck.solver import check
 from test_effects_reader import SCRIPT

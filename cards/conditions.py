@@ -24,7 +24,7 @@ Data = dict[str, Any]
 _CREATURE_WITH = re.compile(
     r"is an? \d+/\d+ [\w ]*?\bcreature with (?P<keywords>[^\"]+?)(?: that's still an? \w+| in addition to its other types)?"
 )
-_PUMP = re.compile(r"^gets? [+-][\dx*]+/[+-][\dx*]+(?:,? and |$)")
+_PUMP = re.compile(r"^gets? [+-][\dxy*]+/[+-][\dxy*]+(?:,? and |$)")
 
 
 class ConditionReader:
@@ -100,6 +100,9 @@ class ConditionReader:
         if one:  # Seer of the Bright Side: "as long as it has a cage counter on it"
             return {"counters_at_least": {one.group(1): 1}}
         for lead, key in (("you control ", "you_control"), ("defending player controls ", "defending_player_controls")):
+            if text.startswith(lead + "no "):  # Fen Stalker: "as long as you control no untapped lands"
+                counted = self.counted("a " + text.removeprefix(lead + "no "))
+                return {"not": {key: counted}} if counted is not None else None
             if text.startswith(lead):
                 counted = self.counted(text.removeprefix(lead))
                 return {key: counted} if counted is not None else None
@@ -144,7 +147,7 @@ class ConditionReader:
         for piece in [*listed.group(1).split(", "), listed.group(2)]:
             # Tek: "gets +0/+2 as long as you control a Plains, has flying as long as you control an Island, …": the
             # pumps are a size the snapshot states (listed by the caller), each keyword read under its condition
-            if re.match(r"gets? [+-][\dx*]+/[+-][\dx*]+ as long as ", piece):
+            if re.match(r"gets? [+-][\dxy*]+/[+-][\dxy*]+ as long as ", piece):
                 continue
             piece = piece.removeprefix("has ")
             quoted = re.fullmatch(r'"[^"]*" as long as .+', piece)

@@ -13,9 +13,13 @@ from .vocabulary import CARD_TYPES, COLORS, COMBAT_KEYWORDS, NUM, NUMBERS, SELF
 BATCHES = {noun: ("assassin", "mercenary", "pirate", "rogue", "warlock") for noun in ("outlaw", "outlaws")}
 
 
+# Plural subtypes that don't end in s (Taught by Bruce Tarl: "protection from Oxen")
+IRREGULAR_PLURALS = {"oxen": "ox", "mice": "mouse"}
+
+
 def singular(word: str, known_subtypes: frozenset[str]) -> str:
     """A plural subtype as its singular ("elves" -> "elf"), using the known subtypes when they are given."""
-    candidates: list[str] = []
+    candidates: list[str] = [IRREGULAR_PLURALS[word]] if word in IRREGULAR_PLURALS else []
     if word.endswith("ies"):
         candidates += [word[:-3] + "y", word[:-1]]
     if word.endswith("ves"):
@@ -49,7 +53,7 @@ class FilterPhrases:
 
     def subtype(self, word: str, plural: bool) -> str:
         word = word.replace("-", " ").strip()
-        if plural:
+        if plural or word in IRREGULAR_PLURALS:
             return singular(word, self.known)
         return word if (not self.known or word in self.known) else ""
 

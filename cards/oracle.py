@@ -259,7 +259,7 @@ class _Reader:
             return [{key: flt}]
         m = re.fullmatch(
             r"can't (attack|block|attack or block) unless (?:you|its controller) "
-            r"(pays?|sacrifices?|returns?|discards?|exiles?) (.+)",
+            r"(pays?|sacrifices?|returns?|discards?|exiles?|taps?) (.+)",
             p,
         )
         if m and not re.search(r"\bfor each\b|\bx\b", m.group(3)):

@@ -17,6 +17,7 @@ LEGALITY = re.compile(
     r"no more than .* can (attack|block)|\bunblockable\b|\balone\b|"
     r"\b(flying|reach|shadow|horsemanship|fear|intimidate|menace|skulk|defender|haste|banding|"
     r"\w+walk|protection from|earthbend)\b|"
+    r"\blose[s]? [^.]*\bprotection\b|"  # Shay Cormac: "… lose hexproof, indestructible, protection, …" (702.16)
     # keyword actions whose reminder text (dropped) says what they forbid or require: goad (701.38), detain
     # ("can't attack or block"), suspect ("menace and can't block"); Archon of the Triumvirate, J. Jonah Jameson; and
     # the Ring's temptation (its Ring-bearer "can't be blocked by creatures with greater power"; War of the Last Alliance)

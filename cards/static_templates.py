@@ -10,7 +10,7 @@ import string
 from dataclasses import dataclass, field
 from typing import Any
 
-from .filter_phrases import FilterPhrases, number
+from .filter_phrases import FilterPhrases, number, word_list
 from .oracle import read_oracle
 from .oracle_text import KEYWORD_LIST, LEGALITY
 from .own_grants import BY_KEYWORD_MIN_BLOCKERS
@@ -20,7 +20,7 @@ from .vocabulary import COMBAT_KEYWORDS, NUM, OTHER_KEYWORDS, SELF
 Data = dict[str, Any]
 
 PUMP = re.compile(
-    r"^(?:gets? [+-][\dx*]+/[+-][\dx*]+(?: for each [^,]+?)?|has base power and toughness \d+/\d+)(?:,? and |, |$)"
+    r"^(?:gets? [+-][\dxy*]+/[+-][\dxy*]+(?: for each [^,]+?)?|has base power and toughness \d+/\d+)(?:,? and |, |$)"
 )
 ATTACHED = re.compile(r"\b(enchanted|equipped) (creature|permanent)\b|\bfortified land\b")
 # What an attachment forbids beside attacking and blocking bears on no declaration (Arrest, Bound in Gold), whichever
@@ -49,7 +49,7 @@ _EACH = re.compile(r"each creature(?P<rest>(?: [^,]+?)?) (?P<what>can't be block
 _GROUP_EVASION = re.compile(
     r"(?P<who>(?!~)[^,]+?) (?P<what>can't be blocked(?: .+)?)"
 )  # Graaz: "Juggernauts you control"
-HAVE = re.compile(r"(?:all )?(?P<who>.+?) (?:get [+-][\dx]+/[+-][\dx]+(?: for each [^,]+?)? and )?have (?P<what>.+)")
+HAVE = re.compile(r"(?:all )?(?P<who>.+?) (?:get [+-][\dxy]+/[+-][\dxy]+(?: for each [^,]+?)? and )?have (?P<what>.+)")
 # Keywords that trigger in combat (702.*): granted by an attachment, they are listed, since grants read keywords only
 _COMBAT_TRIGGER_KEYWORDS = frozenset(
     {"afflict", "annihilator", "battle cry", "bushido", "dethrone", "exalted", "flanking", "frenzy", "melee"}
@@ -136,6 +136,14 @@ class StaticReader:
         phrase = re.sub(
             r"^(\w+) (you control|your opponents control|an opponent controls) (with .+)$", r"\1 \3 \2", phrase
         )
+        kinds = re.fullmatch(r"creatures (you control|your opponents control) that are (.+)", phrase)
+        if kinds:  # "creatures you control that are a Food or a Golem" (Brenard): any of the kinds
+            read = [self.filters.parse(re.sub(r"^an? ", "", kind)) for kind in word_list(kinds.group(2))]
+            if not all(read) or "not" in out:
+                return None
+            out.update(FilterPhrases._merge([r for r in read if r is not None]))
+            out["controller"] = "you" if kinds.group(1) == "you control" else "opponent"
+            return out, other
         match = _CONTROL.fullmatch(phrase)
         if match is None:
             return None
@@ -208,6 +216,15 @@ class StaticReader:
         s = re.sub(
             r"^each ((?:[\w-]+ )*?)creature you control has ", r"\1creatures you control have ", s
         )  # Depthshaker
+        # Kaheera: "each other creature you control that's a Cat, Elemental, …, or Beast gets +1/+1 and has …"
+        one_of = re.fullmatch(
+            r"each (?P<other>other )?creature you control that's (?P<kinds>.+?) "
+            r"(?:gets (?P<pump>[+-][\dxy*]+/[+-][\dxy*]+) and )?has (?P<what>.+)",
+            s,
+        )
+        if one_of:
+            pump = f"get {one_of['pump']} and " if one_of["pump"] else ""
+            s = f"{one_of['other'] or ''}creatures you control that are {one_of['kinds']} {pump}have {one_of['what']}"
         each = _EACH.fullmatch(s) or _GROUP_EVASION.fullmatch(s)
         if each:  # Familiar Ground: "each creature you control can't be blocked by more than one creature"
             who = self.who(f"creatures{each.group('rest')}" if "rest" in each.re.groupindex else each.group("who"))
@@ -394,7 +411,7 @@ class StaticReader:
         clauses = _clauses(predicate)  # "has ward {2}, is an Assassin …, and can't be blocked" (Brotherhood Regalia)
         pieces = []
         for clause in clauses:
-            if re.match(r"gets? (?:an additional )?[+-][\dx*]+/[+-][\dx*]+|has base power\b", clause):
+            if re.match(r"gets? (?:an additional )?[+-][\dxy*]+/[+-][\dxy*]+|has base power\b", clause):
                 out.note(listed_as, "power_toughness")  # a size the snapshot states
             else:
                 pieces.append(clause if "do so" in clause else f"{SELF} {clause}")
@@ -419,7 +436,9 @@ class StaticReader:
             out.note(listed_as, "not_understood")
         for piece in pieces:
             piece = piece if piece.startswith(SELF) or "do so" in piece else f"{SELF} {piece}"
-            if re.match(rf"{SELF} gets [+-][\dx]+/[+-][\dx]+", piece):  # Glamdring: "has first strike and gets +x/+0 …"
+            if re.match(
+                rf"{SELF} gets [+-][\dxy]+/[+-][\dxy]+", piece
+            ):  # Glamdring: "has first strike and gets +x/+0 …"
                 out.note(listed_as, "power_toughness")
                 continue
             bar = re.fullmatch(rf"{SELF} can't attack you(?P<pw> or planeswalkers you control)?", piece)

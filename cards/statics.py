@@ -41,9 +41,9 @@ from .vocabulary import CARD_TYPES, COMBAT_KEYWORDS, SELF
 
 _ABILITY_WORD = re.compile(r"^[a-z][a-z' -]* — (?=.)")
 # A conditional ability's change of power or toughness, a pump or counters it enters with: the snapshot states both
-_SIZED = re.compile(r"\bgets? [+-][\dx]+/[+-][\dx]+|\benters with [^.]*\bcounters?\b")
+_SIZED = re.compile(r"\bgets? [+-][\dxy]+/[+-][\dxy]+|\benters with [^.]*\bcounters?\b")
 _IS_CREATURE = re.compile(r"(?:\bis|'s) an? \d+/\d+ [^.]*\bcreature\b")
-_STATIC_PUMP = re.compile(r"\bgets? [+-][\dx*]+/[+-][\dx*]+|\b(?:has|have) base power and toughness \d")
+_STATIC_PUMP = re.compile(r"\bgets? [+-][\dxy*]+/[+-][\dxy*]+|\b(?:has|have) base power and toughness \d")
 _COMBAT_TRIGGER = re.compile(r"^(?:when|whenever)\b[^,]*\b(?:attacks?|blocks?|becomes blocked|deals combat damage)\b")
 # 'create a 1/1 Rat token with "this token can't block"', The Rani's Aura token: 'that token has … "enchanted
 # creature … is goaded"': the token's own
@@ -52,12 +52,14 @@ _TOKEN_WITH_QUOTED = re.compile(
 )
 # 113.6: a permanent's abilities function on the battlefield; one that says it works from the graveyard or from exile
 # does nothing on a board, so nothing is listed (R9): Valor, Anger ("as long as this card is in your graveyard"),
-# Wilson, Majestic Bear ("{1}{G}{G}, exile ~ from your graveyard: …"), Veiling Oddity ("when the last time counter is
-# removed from this card while it's exiled, …")
+# Wilson, Majestic Bear ("{1}{G}{G}, exile ~ from your graveyard: …"), Glory ("activate only if this card is in your
+# graveyard"), Veiling Oddity ("when the last time counter is removed from this card while it's exiled, …")
 _FROM_GRAVEYARD = re.compile(
     rf"^(?:[a-z][a-z' -]* — )?(?:as long as (?:this card|{SELF}) is in your graveyard\b"
     rf"|[^:\"]*\bexile (?:this card|{SELF}) from your graveyard\b[^:\"]*:"
     rf"|[^:\"]*:\s*return (?:this card|{SELF}) from your graveyard\b"
+    # Glory: "{2}{W}: … Activate only if this card is in your graveyard."
+    rf"|[^:\"]*:[^\"]*\bactivate only (?:if (?:this card|{SELF}) is in your graveyard|from your graveyard)\b"
     rf"|(?:when|whenever)\b[^,]*\bwhile (?:it's|this card is|{SELF} is) (?:exiled|in exile|in your graveyard)\b)"
 )
 # What a conditional sentence the reader can't read still changes in combat: a keyword the damage step reads, or
@@ -332,7 +334,7 @@ def read_statics(text: str, name: str, supertypes: Iterable[str], reading: Readi
             if combat or unread or taken or damage:
                 out.note(item, why_unread(unread, relayed, s))
             continue
-        if re.search(r"\bgets? [+-][\dx]+/[+-][\dx]+", bare):
+        if re.search(r"\bgets? [+-][\dxy]+/[+-][\dxy]+", bare):
             out.note(item, "power_toughness")
         for static in found:
             if static.pop("partial", False):

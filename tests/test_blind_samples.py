@@ -20,16 +20,6 @@ EFFECTS = labels("effects")
 # (docs/cards.md says which), each listed as not applied.
 EFFECTS_MISSES = {
     "D": {"Vectis Gloves"},  # "has artifact landwalk": a land that is an artifact (702.14a)
-    "I": {"Brenard, Ginger Sculptor"},  # "each creature you control that's a Food or a Golem … has trample": listed
-    "J": {
-        "Hollow Warrior",
-        "Snowblind",
-        "Glory",
-        "Fen Stalker",
-        "Taught by Bruce Tarl",
-        "Shay Cormac",
-        "Kaheera, the Orphanguard",
-    },
 }
 OWN_MISSES = {
     "D": {"Burnout Bashtronaut"},  # its max-speed double strike bears on no declaration, yet is reported

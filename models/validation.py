@@ -118,14 +118,14 @@ def reference_problems(snapshot: Snapshot) -> list[InputProblem]:
 
     ids: dict[str, int] = {}
     for i, perm in enumerate(snapshot.permanents):
+        pid, protector = perm.id, perm.protector  # read once: a model's attribute costs about 0.2 us
         if (
-            perm.id not in ids
-            and perm.id not in seen_players
+            pid not in ids
+            and pid not in seen_players
             and perm.controller in seen_players
-            and (perm.protector is None or perm.protector in seen_players)
-            and not (perm.is_battle and perm.protector is None)
+            and (protector in seen_players if protector is not None else _BATTLE not in perm.types)
         ):  # nothing to report (the common case: the messages' paths are not built)
-            ids[perm.id] = i
+            ids[pid] = i
             continue
         where = _where(i, perm)
         if perm.id in ids:
@@ -240,6 +240,7 @@ def reference_problems(snapshot: Snapshot) -> list[InputProblem]:
     return problems
 
 
+_BATTLE = CardType.BATTLE
 _MANA_VALUE_FIELDS = frozenset({"mana_value_at_least", "mana_value_at_most"})
 
 

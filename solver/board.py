@@ -49,6 +49,7 @@ def _ability_weight(ability: object) -> int:
 # Enum members as module constants: reading one off its class costs about 0.5 us on Python 3.11 (EnumType has a
 # __getattr__ there), and boards ask these for every permanent.
 _LAND, _HASTE, _AS_THOUGH_UNTAPPED = CardType.LAND, Keyword.HASTE, Keyword.CAN_BLOCK_AS_THOUGH_UNTAPPED
+_BATTLE, _PLANESWALKER = CardType.BATTLE, CardType.PLANESWALKER
 
 
 class Board:
@@ -223,9 +224,9 @@ class Board:
         self.budget.tick(len(self.permanents))
         out: dict[str, str | None] = {}
         for perm in self.snapshot.permanents:
-            out.setdefault(
-                perm.id, perm.protector if perm.is_battle else perm.controller if perm.is_planeswalker else None
-            )
+            pid, kinds = perm.id, perm.types  # each read once: a model's attribute costs about 0.2 us
+            if pid not in out:
+                out[pid] = perm.protector if _BATTLE in kinds else perm.controller if _PLANESWALKER in kinds else None
         out.update((p.id, p.id) for p in self.snapshot.players)
         return out
 

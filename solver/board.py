@@ -49,6 +49,7 @@ def _ability_weight(ability: object) -> int:
 # Enum members as module constants: reading one off its class costs about 0.5 us on Python 3.11 (EnumType has a
 # __getattr__ there), and boards ask these for every permanent.
 _LAND, _HASTE, _AS_THOUGH_UNTAPPED = CardType.LAND, Keyword.HASTE, Keyword.CAN_BLOCK_AS_THOUGH_UNTAPPED
+_CREATURE = CardType.CREATURE
 _BATTLE, _PLANESWALKER = CardType.BATTLE, CardType.PLANESWALKER
 
 
@@ -106,7 +107,14 @@ class Board:
     @cached
     def attackers(self) -> list[Permanent]:
         self.budget.tick(len(self.permanents))
-        return [p for p in self.permanents.values() if p.attacking is not None and not p.phased_out]
+        # A model's fields as its plain dict (`__dict__`, no copy): reading a pydantic model's attribute costs about
+        # 0.2 us (its __getattr__ stops CPython from specialising the read), a dict's about 0.03 us.
+        out = []
+        for perm in self.permanents.values():
+            fields = perm.__dict__
+            if fields["attacking"] is not None and not fields["phased_out"]:
+                out.append(perm)
+        return out
 
     @cached
     def defender_of(self) -> dict[str, str]:
@@ -138,8 +146,9 @@ class Board:
         out: dict[str, list[Permanent]] = defaultdict(list)
         self.budget.tick(len(self.permanents))
         for perm in self.permanents.values():
-            if not perm.phased_out:
-                out[perm.controller].append(perm)
+            fields = perm.__dict__  # the fields as a plain dict (see `attackers`)
+            if not fields["phased_out"]:
+                out[fields["controller"]].append(perm)
         return out
 
     def controlled_by(self, player_id: str | None) -> list[Permanent]:
@@ -157,13 +166,15 @@ class Board:
     @cached
     def defending_side(self) -> list[Permanent]:
         """Creatures of every player who is defending against some attacker, in snapshot order."""
-        groups = {self.block_group(d) for d in self.defender_of.values()}
+        team = self.team
+        groups = {team[d] for d in self.defender_of.values()}
         self.budget.tick(len(self.permanents))
-        return [
-            p
-            for p in self.permanents.values()
-            if p.is_creature and not p.phased_out and self.block_group(p.controller) in groups
-        ]
+        out = []
+        for perm in self.permanents.values():
+            fields = perm.__dict__  # the fields as a plain dict (see `attackers`); is_creature is `_CREATURE in types`
+            if _CREATURE in fields["types"] and not fields["phased_out"] and team[fields["controller"]] in groups:
+                out.append(perm)
+        return out
 
     # declare attackers (508.1, 802, 803, 805.10)
     @cached
@@ -227,9 +238,16 @@ class Board:
         self.budget.tick(len(self.permanents))
         out: dict[str, str | None] = {}
         for perm in self.snapshot.permanents:
-            pid, kinds = perm.id, perm.types  # each read once: a model's attribute costs about 0.2 us
+            fields = perm.__dict__  # the fields as a plain dict (see `attackers`)
+            pid, kinds = fields["id"], fields["types"]
             if pid not in out:
-                out[pid] = perm.protector if _BATTLE in kinds else perm.controller if _PLANESWALKER in kinds else None
+                out[pid] = (
+                    fields["protector"]
+                    if _BATTLE in kinds
+                    else fields["controller"]
+                    if _PLANESWALKER in kinds
+                    else None
+                )
         out.update((p.id, p.id) for p in self.snapshot.players)
         return out
 

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Literal
 
 from .budget import SEARCH_MEMORY_MB, Budget, DeadlineReached
 from .ir import Acts, Atom, Compilation, Count, Pair, Receives, Restriction
+from .small_search import small_optimum
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model, cp_model_helper
@@ -301,20 +302,29 @@ def optimise(
     budget: Budget | None = None,
     time_limit: float | None = None,
     workers: int = 1,
+    upper: int | None = None,
 ) -> Optimum:
     """Maximise obeyed requirements over declarations that pay no cost beyond those `reference` (the proposal)
     pays (`pairs`: those declarations' pairs, if already known); among optimal ones, pick the one nearest to
     `reference` (fewest pairs added or removed), so a witness differs from the proposal as little as possible.
+    `upper`, if known, caps the optimum (solver/shortcut.py).
 
+    Small models are solved exactly without CP-SAT first (solver/small_search.py; `searched` is then false).
     The time limit is `budget`'s (or `time_limit` from now): model building raises DeadlineReached past it, and
     the search stops at it: either way the optimum is unknown."""
-    from ortools.sat.python import cp_model_helper
-
     budget = budget or Budget(time_limit)
     try:
         budget.tick(compilation.pair_work)
         available = compilation.available_pairs(reference) if pairs is None else pairs
         wanted = worth_declaring(compilation, available, reference, budget)
+        small = small_optimum(compilation, reference, wanted, upper, budget)
+        if small is not None:
+            return Optimum("optimal", small.obeyed, small.obeyed, small.pairs, searched=False)
+    except DeadlineReached:
+        return Optimum("unknown", None, None, None)
+    from ortools.sat.python import cp_model_helper
+
+    try:
         built = RequirementModel(compilation, wanted, budget=budget, objects=False)
         weight = built.prefer_near(reference)
         parameters = cp_model_helper.SatParameters()

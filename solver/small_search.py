@@ -160,6 +160,7 @@ def _choices_of(
     # Most requirements are one atom ("blocks the Lure", "blocks each combat"): counted per pair or for acting at
     # all. A restriction of pairs alone allowing `cap` or more ("one attacker per blocker") holds for every subset.
     per_pair: dict[Pair, int] = defaultdict(int)
+    per_target: dict[str, int] = defaultdict(int)  # "must be blocked" that only this actor can block
     per_acting = 0
     requirement_tests: list[_AloneTest] = []
     restriction_tests: list[_AloneTest] = []
@@ -169,6 +170,8 @@ def _choices_of(
             per_pair[count.atoms[0]] += 1
         elif requirement and one_atom and isinstance(count.atoms[0], Acts):
             per_acting += 1
+        elif requirement and one_atom and isinstance(count.atoms[0], Receives):
+            per_target[count.atoms[0].target] += 1
         elif requirement:
             requirement_tests.append(_AloneTest(count, actor))
         elif not _within_cap(count, cap):
@@ -179,7 +182,7 @@ def _choices_of(
         if restriction_tests and not all(test.holds(subset, targets) for test in restriction_tests):
             continue
         bumps = [i for p in subset for i in shared_by_pair.get(p, ())]
-        own_obeyed = sum(per_pair.get(p, 0) for p in subset)
+        own_obeyed = sum(per_pair.get(p, 0) for p in subset) + sum(per_target.get(t, 0) for t in targets)
         if subset:
             bumps += acting
             own_obeyed += per_acting
@@ -190,6 +193,15 @@ def _choices_of(
         )
     options.sort(key=lambda c: (-c.own, c.distance))
     return options
+
+
+def _holds_when_all_false(count: Count) -> bool:
+    """A count no pair of the model decides: every atom, its guard among them, is false."""
+    if count.only_if is not None:
+        return True
+    return not (
+        (count.at_least is not None and count.at_least > 0) or (count.at_most is not None and count.at_most < 0)
+    )
 
 
 def _cap(count: Count, actor_pairs: list[Pair]) -> int:
@@ -291,7 +303,7 @@ class _Search:
             budget.tick(1 + len(count.atoms))
             deciding = _deciding(count, pair_set, actors_to, owners)
             if not deciding:
-                holds = _AloneTest(count, "").holds((), set())
+                holds = _holds_when_all_false(count)
                 if requirement:
                     fixed += holds
                 elif not holds:

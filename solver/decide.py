@@ -140,7 +140,7 @@ def _optimum(
         return Optimum("unknown", None, None, None, searched=False)
     if found is not None:
         return Optimum("optimal", bound.upper, bound.upper, found, searched=False)
-    return optimise(compilation, proposal, pairs=available, budget=budget)
+    return optimise(compilation, proposal, pairs=available, budget=budget, upper=bound.upper)
 
 
 def _info(optimum: Optimum | None, started: float) -> SolverInfo:

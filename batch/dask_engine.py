@@ -194,6 +194,18 @@ def run_dask(
             cluster.close()
 
 
+# The local cluster's housekeeping, which takes CPU from the checks on a machine with as many workers as cores
+# (docs/performance.md, "The cluster"): event-loop health checks every 20 ms in the scheduler, each nanny and each
+# worker (most of the client process's CPU), the workers' statistical profiler (a stack sample every 10 ms, for a
+# dashboard this engine does not start), and system monitors every 0.5 s. distributed's own test clusters use the
+# same first two settings. A cluster given with --scheduler keeps its own configuration.
+LOCAL_CLUSTER_CONFIG = {
+    "distributed.admin.tick.interval": "500ms",
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.system-monitor.interval": "2s",
+}
+
+
 def _import_distributed() -> Any:
     # dask is an optional, untyped dependency: its modules are handled as Any.
     try:
@@ -209,15 +221,17 @@ def _connect(distributed: Any, options: BatchOptions, workers: int) -> tuple[Any
             return distributed.Client(options.scheduler, timeout="20s"), None
         except (OSError, TimeoutError, ValueError) as exc:
             raise BatchUsageError(f"can't connect to the Dask scheduler at {options.scheduler}: {exc}") from None
-    cluster = distributed.LocalCluster(
-        n_workers=workers,
-        threads_per_worker=1,
-        processes=options.local_cluster_processes,
-        dashboard_address=None,
-        silence_logs=logging.ERROR,
-    )
-    try:
-        return distributed.Client(cluster), cluster
-    except BaseException:
-        cluster.close()
-        raise
+    # Read when the scheduler, nannies and client start; the nannies pass it on to their worker processes.
+    with importlib.import_module("dask").config.set(LOCAL_CLUSTER_CONFIG):
+        cluster = distributed.LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=options.local_cluster_processes,
+            dashboard_address=None,
+            silence_logs=logging.ERROR,
+        )
+        try:
+            return distributed.Client(cluster), cluster
+        except BaseException:
+            cluster.close()
+            raise

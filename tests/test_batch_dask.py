@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+import logging
 from pathlib import Path
 from typing import Any
 
 import pytest
 from combatcheck.batch import BatchOptions, ProgressInfo, Summary, run_batch
-from combatcheck.batch.dask_engine import check_partition, plan_partitions
+from combatcheck.batch.dask_engine import LOCAL_CLUSTER_CONFIG, check_partition, plan_partitions
 from combatcheck.batch.reading import InputFile
 from combatcheck.batch.results import format_results, result_line
 from combatcheck.batch.summary import DISAGREEMENTS_KEPT
@@ -115,3 +116,26 @@ def test_dask_summary_and_progress_match_the_process_engine(tmp_path: Path) -> N
     fractions = [p.fraction for p in dask_progress]
     assert all(f is not None for f in fractions) and fractions == sorted(fractions)  # type: ignore[type-var]
     assert dask_progress[-1] == ProgressInfo(60, 1.0)
+
+
+def test_a_run_on_a_shared_scheduler_leaves_no_task_and_no_setting_behind(tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    dask = pytest.importorskip("dask")
+    path = tmp_path / "in.jsonl"
+    path.write_text("".join(dumps(r) + "\n" for r in generate_records(20, seed=9)))
+    before = {key: dask.config.get(key) for key in LOCAL_CLUSTER_CONFIG}
+    run_batch([str(path)], tmp_path / "local.jsonl", BatchOptions(workers=1, engine="dask", partition_lines=6,
+                                                                    local_cluster_processes=False))  # fmt: skip
+    assert {key: dask.config.get(key) for key in LOCAL_CLUSTER_CONFIG} == before  # the caller's own settings
+    with (
+        distributed.LocalCluster(
+            n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None, silence_logs=logging.ERROR
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        for out in ("one.jsonl", "two.jsonl"):
+            options = BatchOptions(engine="dask", scheduler=cluster.scheduler_address, partition_lines=6)
+            assert run_batch([str(path)], tmp_path / out, options).records == 20
+        # every partition's result was released once written: a long run does not fill the cluster's memory
+        assert client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks)) == 0
+    assert (tmp_path / "one.jsonl").read_text().count("\n") == 20

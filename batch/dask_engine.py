@@ -6,6 +6,7 @@ import importlib
 import itertools
 import logging
 import math
+import multiprocessing
 import uuid
 import zlib
 from collections import deque
@@ -204,6 +205,10 @@ LOCAL_CLUSTER_CONFIG = {
     "distributed.worker.profile.enabled": False,
     "distributed.admin.system-monitor.interval": "2s",
 }
+# Worker processes forked from a forkserver that imported these once, as the process engine's are, instead of
+# spawned: a spawned worker imports distributed and then the checker on its first task (about 2 s of CPU each), and
+# when it ends, its interpreter's shutdown took 2-4 s more; a forked one ends at once (os._exit).
+WORKER_PRELOAD = ["distributed", "combatcheck.batch.dask_engine", "combatcheck.solver"]
 
 
 def _import_distributed() -> Any:
@@ -221,8 +226,18 @@ def _connect(distributed: Any, options: BatchOptions, workers: int) -> tuple[Any
             return distributed.Client(options.scheduler, timeout="20s"), None
         except (OSError, TimeoutError, ValueError) as exc:
             raise BatchUsageError(f"can't connect to the Dask scheduler at {options.scheduler}: {exc}") from None
+    settings: dict[str, object] = dict(LOCAL_CLUSTER_CONFIG)
+    forkserver = options.local_cluster_processes and "forkserver" in multiprocessing.get_all_start_methods()
+    if forkserver:
+        settings["distributed.worker.multiprocessing-method"] = "forkserver"
     # Read when the scheduler, nannies and client start; the nannies pass it on to their worker processes.
-    with importlib.import_module("dask").config.set(LOCAL_CLUSTER_CONFIG):
+    with importlib.import_module("dask").config.set(settings):
+        if forkserver:
+            # Ours, not distributed's list (which it makes once, importing numpy and pandas here to see if they are
+            # installed: a second of the client's CPU). A forkserver already running (a process-engine run in this
+            # process) is kept: its workers import the rest.
+            distributed.utils._forkserver_preload_set = True
+            multiprocessing.get_context("forkserver").set_forkserver_preload(WORKER_PRELOAD)
         cluster = distributed.LocalCluster(
             n_workers=workers,
             threads_per_worker=1,

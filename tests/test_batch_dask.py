@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import logging
+import multiprocessing
+import os
 from pathlib import Path
 from typing import Any
 
 import pytest
 from combatcheck.batch import BatchOptions, ProgressInfo, Summary, run_batch
-from combatcheck.batch.dask_engine import LOCAL_CLUSTER_CONFIG, check_partition, plan_partitions
+from combatcheck.batch.dask_engine import LOCAL_CLUSTER_CONFIG, _connect, check_partition, plan_partitions
 from combatcheck.batch.reading import InputFile
 from combatcheck.batch.results import format_results, result_line
 from combatcheck.batch.summary import DISAGREEMENTS_KEPT
@@ -139,3 +141,35 @@ def test_a_run_on_a_shared_scheduler_leaves_no_task_and_no_setting_behind(tmp_pa
         # every partition's result was released once written: a long run does not fill the cluster's memory
         assert client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks)) == 0
     assert (tmp_path / "one.jsonl").read_text().count("\n") == 20
+
+
+def test_local_cluster_workers_are_forked_from_the_preloaded_forkserver_with_the_quiet_settings() -> None:
+    distributed = pytest.importorskip("distributed")
+    dask_config = pytest.importorskip("dask.config")
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        pytest.skip("no forkserver on this system: the workers are spawned")
+    client, cluster = _connect(distributed, BatchOptions(engine="dask"), 2)
+    try:
+        settings = client.run(lambda: [dask_config.get(key) for key in LOCAL_CLUSTER_CONFIG])
+        assert list(settings.values()) == [list(LOCAL_CLUSTER_CONFIG.values())] * 2
+        parents = client.run(os.getppid)
+        assert len(parents) == 2 and os.getpid() not in parents.values()  # a spawned worker's parent is this process
+    finally:
+        client.close()
+        cluster.close()
+
+
+def test_worker_processes_give_the_process_engines_results(tmp_path: Path) -> None:
+    pytest.importorskip("distributed")
+    inputs = []
+    for k in range(3):
+        path = tmp_path / f"in{k}.jsonl"
+        path.write_text("".join(dumps(r) + "\n" for r in generate_records(12, seed=80 + k, illegal_share=0.3)))
+        inputs.append(str(path))
+    run_batch(inputs, tmp_path / "p.jsonl", BatchOptions(workers=2))
+    summary = run_batch(inputs, tmp_path / "d.jsonl", BatchOptions(workers=2, engine="dask", partition_lines=5))
+    assert summary.records == 36 and summary.internal_errors == 0
+    read = [
+        [json.loads(line) for line in (tmp_path / name).read_text().splitlines()] for name in ("p.jsonl", "d.jsonl")
+    ]
+    assert without_time(read[0]) == without_time(read[1])

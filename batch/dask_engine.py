@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import itertools
 import logging
 import math
@@ -157,12 +158,14 @@ def planned_partitions(
 def run_dask(
     inputs: Sequence[str], done: dict[str, set[int]], options: BatchOptions, workers: int, writer: ResultWriter
 ) -> None:
-    distributed = _import_distributed()
+    if importlib.util.find_spec("distributed") is None:
+        raise BatchUsageError(NEEDS_THE_EXTRA)
     plans = planned_partitions(inputs, done, options.partition_lines, writer.summary)
     first = next(plans, None)
     if first is None:  # no input could be opened: no cluster to start
         return
-    client, cluster = _connect(distributed, options, workers)
+    forkserver = _start_forkserver(options)  # it imports for the workers while this process starts the scheduler
+    client, cluster = _connect(_import_distributed(), options, workers, forkserver)
     total = input_size(inputs)
     run = uuid.uuid4().hex  # in the task keys: two runs on one scheduler never share a task
     try:
@@ -211,15 +214,33 @@ LOCAL_CLUSTER_CONFIG = {
 WORKER_PRELOAD = ["distributed", "combatcheck.batch.dask_engine", "combatcheck.solver"]
 
 
+NEEDS_THE_EXTRA = "--engine dask needs the dask extra: pip install 'combatcheck[dask]'"
+
+
 def _import_distributed() -> Any:
     # dask is an optional, untyped dependency: its modules are handled as Any.
     try:
         return importlib.import_module("distributed")
     except ImportError:
-        raise BatchUsageError("--engine dask needs the dask extra: pip install 'combatcheck[dask]'") from None
+        raise BatchUsageError(NEEDS_THE_EXTRA) from None
 
 
-def _connect(distributed: Any, options: BatchOptions, workers: int) -> tuple[Any, Any]:
+def _start_forkserver(options: BatchOptions) -> bool:
+    """Start the forkserver of the local cluster's workers, preloading WORKER_PRELOAD; False where the workers are
+    not forked (a cluster given with --scheduler, threads for tests, a system without forkserver)."""
+    if options.scheduler is not None or not options.local_cluster_processes:
+        return False
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return False
+    from multiprocessing import forkserver
+
+    # A forkserver already running (a process-engine run in this process) is kept: its workers import the rest.
+    forkserver.set_forkserver_preload(WORKER_PRELOAD)
+    forkserver.ensure_running()
+    return True
+
+
+def _connect(distributed: Any, options: BatchOptions, workers: int, forkserver: bool) -> tuple[Any, Any]:
     """A client of the scheduler asked for, or of a new local cluster of `workers` one-thread workers."""
     if options.scheduler is not None:
         try:
@@ -227,17 +248,13 @@ def _connect(distributed: Any, options: BatchOptions, workers: int) -> tuple[Any
         except (OSError, TimeoutError, ValueError) as exc:
             raise BatchUsageError(f"can't connect to the Dask scheduler at {options.scheduler}: {exc}") from None
     settings: dict[str, object] = dict(LOCAL_CLUSTER_CONFIG)
-    forkserver = options.local_cluster_processes and "forkserver" in multiprocessing.get_all_start_methods()
     if forkserver:
         settings["distributed.worker.multiprocessing-method"] = "forkserver"
+        # distributed would make its own preload list once, importing numpy and pandas here to see if they are
+        # installed (a second of the client's CPU), for a forkserver that is already running with ours.
+        distributed.utils._forkserver_preload_set = True
     # Read when the scheduler, nannies and client start; the nannies pass it on to their worker processes.
     with importlib.import_module("dask").config.set(settings):
-        if forkserver:
-            # Ours, not distributed's list (which it makes once, importing numpy and pandas here to see if they are
-            # installed: a second of the client's CPU). A forkserver already running (a process-engine run in this
-            # process) is kept: its workers import the rest.
-            distributed.utils._forkserver_preload_set = True
-            multiprocessing.get_context("forkserver").set_forkserver_preload(WORKER_PRELOAD)
         cluster = distributed.LocalCluster(
             n_workers=workers,
             threads_per_worker=1,

@@ -11,7 +11,13 @@ from typing import Any
 
 import pytest
 from combatcheck.batch import BatchOptions, ProgressInfo, Summary, run_batch
-from combatcheck.batch.dask_engine import LOCAL_CLUSTER_CONFIG, _connect, check_partition, plan_partitions
+from combatcheck.batch.dask_engine import (
+    LOCAL_CLUSTER_CONFIG,
+    _connect,
+    _start_forkserver,
+    check_partition,
+    plan_partitions,
+)
 from combatcheck.batch.reading import InputFile
 from combatcheck.batch.results import format_results, result_line
 from combatcheck.batch.summary import DISAGREEMENTS_KEPT
@@ -148,7 +154,8 @@ def test_local_cluster_workers_are_forked_from_the_preloaded_forkserver_with_the
     dask_config = pytest.importorskip("dask.config")
     if "forkserver" not in multiprocessing.get_all_start_methods():
         pytest.skip("no forkserver on this system: the workers are spawned")
-    client, cluster = _connect(distributed, BatchOptions(engine="dask"), 2)
+    options = BatchOptions(engine="dask")
+    client, cluster = _connect(distributed, options, 2, _start_forkserver(options))
     try:
         settings = client.run(lambda: [dask_config.get(key) for key in LOCAL_CLUSTER_CONFIG])
         assert list(settings.values()) == [list(LOCAL_CLUSTER_CONFIG.values())] * 2

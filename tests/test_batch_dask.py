@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import logging
 import multiprocessing
@@ -10,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from combatcheck.batch import BatchOptions, ProgressInfo, Summary, run_batch
+from combatcheck.batch import BatchOptions, BatchUsageError, ProgressInfo, Summary, run_batch
 from combatcheck.batch.dask_engine import (
     LOCAL_CLUSTER_CONFIG,
     _connect,
@@ -180,3 +181,21 @@ def test_worker_processes_give_the_process_engines_results(tmp_path: Path) -> No
         [json.loads(line) for line in (tmp_path / name).read_text().splitlines()] for name in ("p.jsonl", "d.jsonl")
     ]
     assert without_time(read[0]) == without_time(read[1])
+
+
+def test_workers_are_forked_only_for_a_local_cluster_of_processes(tmp_path: Path) -> None:
+    assert not _start_forkserver(BatchOptions(engine="dask", scheduler="tcp://127.0.0.1:1"))
+    assert not _start_forkserver(BatchOptions(engine="dask", local_cluster_processes=False))
+
+
+def test_without_distributed_the_dask_engine_says_which_extra_to_install(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "in.jsonl"
+    path.write_text("".join(dumps(r) + "\n" for r in generate_records(2, seed=1)))
+    real_find_spec = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "distributed" else real_find_spec(name, *a)
+    )
+    with pytest.raises(BatchUsageError, match=r"pip install 'combatcheck\[dask\]'"):
+        run_batch([str(path)], tmp_path / "out.jsonl", BatchOptions(engine="dask"))

@@ -148,3 +148,94 @@ def partitions(files: list[str], lines: int = 5000) -> int:
         with open(name, "rb") as stream:
             count += max(1, -(-sum(1 for _ in stream) // lines))
     return count
+
+
+def transfer_instructions(path: str, lines: int, side: str) -> None:
+    """Run under callgrind with --toggle-collect=functools_reduce: the instructions of one partition's results on
+    their way from the task to the file, without the check itself. `side` "worker": what the task does after the
+    checks (the base: nothing but pickling the result dicts; this branch: formatting and counting, then pickling);
+    "client": unpickling and writing (the base: formatting and counting each record there too)."""
+    import functools
+    import tempfile
+
+    protocol: Any = importlib.import_module("distributed.protocol")
+    from combatcheck.batch import dask_engine
+    from combatcheck.batch.reading import InputFile
+    from combatcheck.batch.record import check_chunk
+    from combatcheck.batch.results import ResultWriter
+    from combatcheck.batch.summary import Summary
+
+    reader = InputFile(path)
+    reader.open()
+    try:
+        partition = dask_engine.plan_partitions(reader, lines)[0]
+    finally:
+        reader.close()
+    results = check_chunk(dask_engine.read_partition(partition, frozenset()))
+    formats = getattr(dask_engine, "PartitionResults", None) is not None  # this branch: the worker formats
+
+    def on_worker() -> list[Any]:
+        if formats:
+            from combatcheck.batch.results import format_results
+
+            payload: Any = dask_engine.PartitionResults(*format_results([(partition.name, len(results))], results))
+        else:
+            payload = results
+        frames: list[Any] = protocol.dumps({"data": protocol.to_serialize(payload)})
+        return frames
+
+    frames = on_worker()
+    with tempfile.TemporaryDirectory() as tmp:
+        writer = ResultWriter(Path(tmp) / "out.jsonl", Summary(), None)
+
+        def on_client() -> None:
+            got = protocol.loads(frames)["data"]
+            if formats:
+                writer.write(got.text, got.tally, None)
+            else:
+                writer.emit([(partition.name, len(got))], got, None)
+
+        on_client()  # warm-up: first calls, file open
+        measured = on_worker if side == "worker" else on_client
+        functools.reduce(lambda _, __: measured(), range(1), None)
+        writer.close()
+
+
+def check_only(path: str) -> None:
+    """The checks of a file and nothing else, in this process (a calibration's unit of work)."""
+    from combatcheck.batch.reading import InputFile
+    from combatcheck.batch.record import check_chunk
+
+    reader = InputFile(path)
+    reader.open()
+    try:
+        check_chunk(list(reader.items()))
+    finally:
+        reader.close()
+
+
+def check_calibration(path: str, env: dict[str, str]) -> float:
+    """How many times more records two independent processes check than one, per second, right now (ideal 2):
+    the most any engine can get from two workers on this machine at this moment, for these records. Unlike a spin
+    loop, it shares the memory caches and bandwidth as two workers do."""
+    import subprocess
+    import sys
+
+    command = [sys.executable, str(Path(__file__).resolve()), "--check-only", path]
+    started = time.perf_counter()
+    subprocess.run(command, env=env, check=True)
+    one = time.perf_counter() - started
+    started = time.perf_counter()
+    children = [subprocess.Popen(command, env=env) for _ in range(2)]
+    for child in children:
+        child.wait()
+    return 2 * one / (time.perf_counter() - started)
+
+
+if __name__ == "__main__":
+    import sys
+
+    if sys.argv[1:2] == ["--check-only"]:
+        check_only(sys.argv[2])
+    else:
+        print(f"{check_calibration(sys.argv[1], dict(os.environ)):.2f}")

@@ -94,6 +94,11 @@ def child(row: str, args: list[str]) -> dict[str, Any]:
         from bench_dask import instrumented_run
 
         return {"found": found, **instrumented_run(int(args[0]), args[2:], Path(args[1]))}
+    if row == "dask-transfer-instr":  # under callgrind, as records-instr
+        from bench_dask import transfer_instructions
+
+        transfer_instructions(args[0], int(args[1]), args[2])
+        return {"found": found}
     if row == "records-instr":  # run under callgrind: only functools.reduce's instructions are counted
         import functools
 
@@ -177,10 +182,11 @@ def callgrind(side: Side, command: list[str], toggle: str | None = None) -> int:
 
 def dask_rows(sides: tuple[Side, Side], tmp: Path, whole_file: Path, rounds: int, row: Callable[..., None]) -> None:
     """The `dask` rows: 1 then 2 worker processes on each side, sides and worker counts interleaved round by round,
-    with a calibration of the machine (bench_batch.calibrate) before, between and after the rounds, and where the
-    overhead goes (bench_dask.instrumented_run), from the runs with 2 workers."""
+    with calibrations of the machine before, between and after the rounds (bench_batch.calibrate: a spin loop;
+    bench_dask.check_calibration: 1,000 of the records checked by two processes against one, the speed-up no engine
+    can beat), and where the overhead goes (bench_dask.instrumented_run), from the runs with 2 workers."""
     from bench_batch import calibrate
-    from bench_dask import partitions
+    from bench_dask import check_calibration, partitions
 
     whole = whole_file.read_text().splitlines(keepends=True)
     per = -(-len(whole) // DASK_FILES)
@@ -190,7 +196,13 @@ def dask_rows(sides: tuple[Side, Side], tmp: Path, whole_file: Path, rounds: int
         part.write_text("".join(whole[k * per : (k + 1) * per]))
         parts.append(str(part))
     planned = partitions(parts)
-    calibrations = [calibrate()]
+    sample = tmp / "dask-sample.jsonl"  # the records of the check calibration
+    sample.write_text("".join(whole[:1000]))
+
+    def calibrations_now() -> str:
+        return f"spin {calibrate():.2f}, checks {check_calibration(str(sample), sides[1].env()):.2f}"
+
+    calibrations = [calibrations_now()]
     got: dict[tuple[str, int], list[dict[str, Any]]] = {(s.name, w): [] for s in sides for w in (1, 2)}
     for i in range(rounds):
         for side in sides if i % 2 == 0 else sides[::-1]:
@@ -198,10 +210,11 @@ def dask_rows(sides: tuple[Side, Side], tmp: Path, whole_file: Path, rounds: int
                 r = side.run_child("dask", str(workers), str(tmp / "dask-out.jsonl"), *parts)
                 assert r["records"] == len(whole), r
                 got[side.name, workers].append(r)
-        calibrations.append(calibrate())
+        calibrations.append(calibrations_now())
     load = "{:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
     print(f"# dask: {len(whole):,} records (play mix) in {DASK_FILES} files, {planned} partitions; {rounds} rounds; "
-          f"calibration (2 CPU-bound processes / 1, ideal 2.00): {', '.join(f'{c:.2f}' for c in calibrations)}; "
+          f"calibration (2 CPU-bound processes / 1, ideal 2.00; before, between and after the rounds): "
+          f"{'; '.join(calibrations)}; "
           f"load average now {load}")  # fmt: skip
 
     def median(side: Side, workers: int, key: str) -> float:
@@ -332,6 +345,15 @@ def main() -> None:
             b, c = (callgrind(s, command, "functools_reduce") for s in sides)
             print(f"| one fast-mix batch record (mean of {n}) | {b / n / 1e3:,.0f} k | {c / n / 1e3:,.0f} k "
                   f"| {b / c:.2f}x |", flush=True)  # fmt: skip
+            if "dask" in rows:
+                play, lines = input_file("play", sizes["dask"]), 400
+                for where in ("worker", "client"):
+                    command = [sys.executable, str(Path(__file__).resolve()), "--child", "dask-transfer-instr",
+                               str(play), str(lines), where]  # fmt: skip
+                    b, c = (callgrind(s, command, "functools_reduce") for s in sides)
+                    print(f"| Dask: a partition's results (play mix, {lines:,} records) on the {where}, without the "
+                          f"checks, per record | {b / lines / 1e3:,.1f} k | {c / lines / 1e3:,.1f} k | {b / c:.2f}x |",
+                          flush=True)  # fmt: skip
         print(f"# load average after: {'{:.2f} {:.2f} {:.2f}'.format(*os.getloadavg())}")
 
 

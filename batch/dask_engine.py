@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import importlib.util
 import itertools
@@ -11,7 +12,7 @@ import multiprocessing
 import uuid
 import zlib
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -143,7 +144,7 @@ def check_partition(
 
 def planned_partitions(
     inputs: Sequence[str], done: dict[str, set[int]], lines: int, summary: Summary
-) -> Iterator[tuple[Partition, frozenset[int]]]:
+) -> Generator[tuple[Partition, frozenset[int]], None, None]:
     """Each partition of each input that can be opened, planned one file at a time (so the workers start on the
     first file while the client reads the next), with the lines of it that an earlier run already checked."""
     for reader in opened_inputs(inputs, summary):
@@ -160,13 +161,25 @@ def run_dask(
 ) -> None:
     if importlib.util.find_spec("distributed") is None:
         raise BatchUsageError(NEEDS_THE_EXTRA)
-    plans = planned_partitions(inputs, done, options.partition_lines, writer.summary)
-    first = next(plans, None)
-    if first is None:  # no input could be opened: no cluster to start
-        return
-    forkserver = _start_forkserver(options)  # it imports for the workers while this process starts the scheduler
-    client, cluster = _connect(_import_distributed(), options, workers, forkserver)
-    total = input_size(inputs)
+    with contextlib.closing(planned_partitions(inputs, done, options.partition_lines, writer.summary)) as plans:
+        first = next(plans, None)
+        if first is None:  # no input could be opened: no cluster to start
+            return
+        forkserver = _start_forkserver(options)  # it imports for the workers while this process starts the scheduler
+        client, cluster = _connect(_import_distributed(), options, workers, forkserver)
+        _run_on(client, cluster, itertools.chain([first], plans), options, workers, writer, input_size(inputs))
+
+
+def _run_on(
+    client: Any,
+    cluster: Any,
+    plans: Iterator[tuple[Partition, frozenset[int]]],
+    options: BatchOptions,
+    workers: int,
+    writer: ResultWriter,
+    total: int | None,
+) -> None:
+    """Submit the partitions with a bounded window in flight and write their results in input order."""
     run = uuid.uuid4().hex  # in the task keys: two runs on one scheduler never share a task
     try:
         threads = sum(client.nthreads().values()) or workers
@@ -185,7 +198,7 @@ def run_dask(
             written += size
             writer.write(results.text, results.tally, min(1.0, written / total) if total else None)
 
-        for index, (partition, skip) in enumerate(itertools.chain([first], plans)):
+        for index, (partition, skip) in enumerate(plans):
             task = (partition, skip, options.lang, options.time_limit, options.triggers)
             window.append((client.submit(check_partition, *task, key=f"combatcheck-{run}-{index}"), partition.size))
             while len(window) > 2 * threads:

@@ -16,7 +16,8 @@ two sides do exactly the same work; the inputs are generated once and shared.
 Runs are interleaved (base, current, current, base, ...) so that the load of this shared machine falls on both
 sides alike; each figure is the median of the repeats. The ratio is current / base for rates and base / current for
 times: above 1 means this checkout is better. With --callgrind, instruction counts (repeatable under load) are added
-for the CLI fast path (whole process) and for fast-mix batch records (per record, after a warm-up).
+for the CLI fast path (whole process) and for fast-mix batch records (per record, after a warm-up); with the
+`dask` row, for a partition's results on the worker and on the client, without the checks (bench_dask.py).
 
 Rows:
   batch-fast    records/s (wall) and per CPU-s, one worker (in-process), the `fast` mix (no CP-SAT)

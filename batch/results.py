@@ -261,13 +261,15 @@ def format_results(segments: Segments, results: list[Result]) -> tuple[str, Summ
 def result_line(name: str, result: Result) -> tuple[str, Result]:
     """The JSON line of a result, and the result as written: one that can't be serialised (a number too long for
     text, nesting too deep) is written as an internal error instead, so that the line is always there."""
+    written = {"file": name, **result}  # the summary's disagreements name the file too
     try:
-        return json.dumps({"file": name, **result}, ensure_ascii=False, separators=(",", ":")), result
+        return json.dumps(written, ensure_ascii=False, separators=(",", ":")), written
     except (ValueError, TypeError, RecursionError) as exc:
         replaced: Result = {
+            "file": name,
             "line": result.get("line"),
             "id": None,
             "verdict": "unknown",
             "reason": f"{INTERNAL_ERROR}: the result can't be written as JSON ({type(exc).__name__})",
         }
-        return json.dumps({"file": name, **replaced}, separators=(",", ":")), replaced
+        return json.dumps(replaced, separators=(",", ":")), replaced

@@ -199,3 +199,10 @@ def test_without_distributed_the_dask_engine_says_which_extra_to_install(
     )
     with pytest.raises(BatchUsageError, match=r"pip install 'combatcheck\[dask\]'"):
         run_batch([str(path)], tmp_path / "out.jsonl", BatchOptions(engine="dask"))
+
+
+def test_the_summarys_disagreements_name_the_file_of_each_record() -> None:
+    made = synthetic_results(12)
+    _, tally = format_results([("a.jsonl", 6), ("b.jsonl", 6)], made)
+    named = {(d["file"], d["line"]) for d in tally.disagreements}
+    assert named and all(file == ("a.jsonl" if line <= 6 else "b.jsonl") for file, line in named)

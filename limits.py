@@ -111,21 +111,17 @@ def load_json(text: str) -> Any:
 
 
 def parse_json(text: str, limit: int | None = MAX_INPUT_BYTES) -> tuple[Any, bool]:
-    """JSON to values, and whether they surely keep the limits; if not, check_values decides. For callers that check
-    a part of the values only (a batch record's snapshot). InputLimitError if nested beyond the parser's stack.
-
-    Every batch record comes through here, so the walk over the values is left out when a cheap look at the text
-    rules every problem out (no escapes, no unusual characters, no long runs or numbers, brackets not too deep)."""
+    """JSON to values, and whether they surely keep the limits (plain_json: a cheap look at the text, so that the
+    walk over the values can be left out); if not, check_values decides. For callers that check a part of the values
+    only (a batch record's snapshot). InputLimitError if nested beyond the parser's stack."""
     check_size(text, limit)
     if text.isascii() or _encodable(text):
         encoded = text.encode("utf-8")
-        # orjson reads a record in about half the time of the standard library, and agrees with it on every text
-        # it accepts, but for integers beyond 64 bits (it makes them floats): text with 19 digits in a row, or that
-        # orjson refuses (NaN, a lone surrogate escape, malformed JSON), takes the standard path, which also words
-        # the errors.
-        if encoded.translate(_DIGITS_AS_ZERO).find(_NINETEEN_DIGITS) < 0:
+        # orjson reads a record in about half the time of the standard library and agrees with it on every text it
+        # accepts, but for integers beyond 64 bits (long_integer); what it refuses takes the standard path.
+        if not long_integer(encoded):
             try:
-                return orjson.loads(encoded), _plain_json(text, encoded)
+                return orjson.loads(encoded), plain_json(text, encoded)
             except orjson.JSONDecodeError:
                 pass
     long_numbers: list[str] = []
@@ -140,11 +136,15 @@ def parse_json(text: str, limit: int | None = MAX_INPUT_BYTES) -> tuple[Any, boo
         data = json.loads(text, parse_int=number)
     except RecursionError:
         raise _too_deep() from None
-    return data, not long_numbers and _plain_json(text)
+    return data, not long_numbers and plain_json(text)
 
 
 _DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
 _NINETEEN_DIGITS = b"0" * 19  # the shortest integer literal that may not fit in 64 bits
+
+
+def long_integer(encoded: bytes) -> bool:  # 19 digits or more in a row: an integer that may not fit in 64 bits
+    return encoded.translate(_DIGITS_AS_ZERO).find(_NINETEEN_DIGITS) >= 0
 
 
 def _encodable(text: str) -> bool:
@@ -170,9 +170,9 @@ def _long_run(text: str) -> bool:
     return _LONG_RUN.search(text) is not None
 
 
-def _plain_json(text: str, encoded: bytes | None = None) -> bool:
-    """True when parsed JSON text surely keeps the limits: then the walk over its values can be skipped. `encoded`:
-    the text in UTF-8, if the caller has it."""
+def plain_json(text: str, encoded: bytes | None = None) -> bool:
+    """True when parsed JSON text surely keeps the limits (the walk over its values can be skipped); `encoded`: the
+    text in UTF-8, if the caller has it. Also decides what models/fast_loading.py may read."""
     if len(text) > MAX_VALUES:  # every value takes at least one character
         return False
     if text.isascii():  # raw control characters inside JSON strings are already refused by the parser

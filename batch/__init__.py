@@ -5,8 +5,8 @@ written in input order and flushed chunk by chunk, so an interruption loses at m
 `resume=True` continues where the output stops. A bad record never stops the run: it gets the verdict `invalid`
 with its line number and the problem.
 
-Engines: "process" (a local process pool; one worker runs in this process) and "dask" (dask.bag over file
-partitions, on a local cluster or an existing one). Both call `check_record`, the per-record function.
+Engines: "process" (a local process pool; one worker runs in this process) and "dask" (one task per file
+partition, on a local cluster or an existing one). Both call `check_record`, the per-record function.
 
 Modules: `record` (the per-record function), `reading` (input files), `results` (the results file, resume),
 `summary` (counts), `options` (options and errors), `pool` and `dask_engine` (the engines), `run` (`run_batch`),

@@ -1,19 +1,27 @@
-"""The dask engine: dask.bag over file partitions, on a local cluster or an existing one (an optional extra)."""
+"""The dask engine: one task per file partition, on a local cluster or an existing one (an optional extra)."""
 
 from __future__ import annotations
 
+import contextlib
+import importlib
+import importlib.util
+import itertools
+import logging
 import math
+import multiprocessing
+import uuid
 import zlib
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .options import BatchError, BatchOptions, BatchUsageError
-from .reading import InputFile, Item, opened_inputs, refuted_problem
-from .record import check_record
-from .results import ResultWriter
+from .reading import InputFile, Item, input_size, opened_inputs, refuted_problem
+from .record import check_chunk
+from .results import ResultWriter, format_results
+from .summary import Summary
 
 
 class InputChanged(BatchError):
@@ -48,6 +56,13 @@ class Partition:
     end: int | None = None
     crc: int | None = None
     fingerprint: tuple[int, int, int, int] | None = None
+
+    @property
+    def size(self) -> int:
+        """Its bytes in the file (a gzip file: the whole file), for the progress."""
+        if self.end is not None:
+            return self.end - self.start
+        return self.fingerprint[2] if self.fingerprint is not None else 0
 
 
 def plan_partitions(reader: InputFile, lines: int) -> list[Partition]:
@@ -106,72 +121,86 @@ def read_partition(partition: Partition, skip: frozenset[int]) -> list[Item]:
         reader.close()
 
 
+@dataclass(frozen=True)
+class PartitionResults:
+    """What a worker sends back for one partition: its result lines, ready to write, and their counts.
+
+    One string and a small Summary cost the client almost nothing to receive and write. A list of result dicts (as
+    a dask.bag of records gave) cost it, per record, the unpickling, the JSON and the counting: CPU taken from the
+    workers on a machine with as many workers as cores (docs/performance.md, "The cluster")."""
+
+    text: str
+    tally: Summary
+
+
+def check_partition(
+    partition: Partition, skip: frozenset[int], lang: str, time_limit: float | None, triggers: bool
+) -> PartitionResults:
+    """The task of one partition, on a dask worker: read it, check each record, format the results."""
+    items = read_partition(partition, skip)
+    results = check_chunk(items, lang, time_limit, triggers)
+    return PartitionResults(*format_results([(partition.name, len(results))], results))
+
+
+def planned_partitions(
+    inputs: Sequence[str], done: dict[str, set[int]], lines: int, summary: Summary
+) -> Generator[tuple[Partition, frozenset[int]], None, None]:
+    """Each partition of each input that can be opened, planned one file at a time (so the workers start on the
+    first file while the client reads the next), with the lines of it that an earlier run already checked."""
+    for reader in opened_inputs(inputs, summary):
+        checked = done.get(reader.name, set())
+        for partition in plan_partitions(reader, lines):
+            end = math.inf if partition.max_lines is None else partition.first_line + partition.max_lines
+            skip = frozenset(n for n in checked if partition.first_line <= n < end)
+            summary.skipped += len(skip)
+            yield partition, skip
+
+
 def run_dask(
     inputs: Sequence[str], done: dict[str, set[int]], options: BatchOptions, workers: int, writer: ResultWriter
 ) -> None:
-    import importlib
-    import logging
+    if importlib.util.find_spec("distributed") is None:
+        raise BatchUsageError(NEEDS_THE_EXTRA)
+    with contextlib.closing(planned_partitions(inputs, done, options.partition_lines, writer.summary)) as plans:
+        first = next(plans, None)
+        if first is None:  # no input could be opened: no cluster to start
+            return
+        forkserver = _start_forkserver(options)  # it imports for the workers while this process starts the scheduler
+        client, cluster = _connect(_import_distributed(), options, workers, forkserver)
+        _run_on(client, cluster, itertools.chain([first], plans), options, workers, writer, input_size(inputs))
 
-    # dask is an optional, untyped dependency: its modules are handled as Any.
-    try:
-        dask: Any = importlib.import_module("dask")
-        db: Any = importlib.import_module("dask.bag")
-        distributed: Any = importlib.import_module("distributed")
-    except ImportError:
-        raise BatchUsageError("--engine dask needs the dask extra: pip install 'combatcheck[dask]'") from None
-    Client, LocalCluster = distributed.Client, distributed.LocalCluster
 
-    summary = writer.summary
-    partitions: list[tuple[InputFile, Partition]] = []
-    for reader in opened_inputs(inputs, summary):
-        partitions += [(reader, p) for p in plan_partitions(reader, options.partition_lines)]
-    if not partitions:
-        return
-    cluster: Any = None
-    if options.scheduler is not None:
-        try:
-            client = Client(options.scheduler, timeout="20s")
-        except (OSError, TimeoutError, ValueError) as exc:
-            raise BatchUsageError(f"can't connect to the Dask scheduler at {options.scheduler}: {exc}") from None
-    else:
-        cluster = LocalCluster(
-            n_workers=workers,
-            threads_per_worker=1,
-            processes=options.local_cluster_processes,
-            dashboard_address=None,
-            silence_logs=logging.ERROR,
-        )
-        client = Client(cluster)
+def _run_on(
+    client: Any,
+    cluster: Any,
+    plans: Iterator[tuple[Partition, frozenset[int]]],
+    options: BatchOptions,
+    workers: int,
+    writer: ResultWriter,
+    total: int | None,
+) -> None:
+    """Submit the partitions with a bounded window in flight and write their results in input order."""
+    run = uuid.uuid4().hex  # in the task keys: two runs on one scheduler never share a task
     try:
-        loaders = []
-        for _reader, p in partitions:
-            lines = done.get(p.name, set())
-            end = math.inf if p.max_lines is None else p.first_line + p.max_lines
-            skip = frozenset(n for n in lines if p.first_line <= n < end)
-            summary.skipped += len(skip)
-            loaders.append(dask.delayed(read_partition, pure=True)(p, skip))
-        bag = db.from_delayed(loaders).starmap(
-            check_record, lang=options.lang, time_limit=options.time_limit, triggers=options.triggers
-        )
-        parts = bag.to_delayed()
         threads = sum(client.nthreads().values()) or workers
-        window: deque[tuple[str, Any]] = deque()
-        finished = 0
+        window: deque[tuple[Any, int]] = deque()  # futures in input order, with their partition's size in bytes
+        written = 0
 
         def finish_head() -> None:
-            nonlocal finished
-            name, future = window.popleft()
+            nonlocal written
+            future, size = window.popleft()
             try:
-                results = future.result()
+                results: PartitionResults = future.result()
             except InputChanged as exc:
                 raise InputChanged(exc.name) from None
             except Exception as exc:  # the cluster failed (a worker without combatcheck, lost workers, ...)
                 raise BatchError(f"the Dask cluster failed: {type(exc).__name__}: {exc}") from exc
-            finished += 1
-            writer.emit([(name, len(results))], results, finished / len(parts))
+            written += size
+            writer.write(results.text, results.tally, min(1.0, written / total) if total else None)
 
-        for (_reader, p), part in zip(partitions, parts, strict=True):
-            window.append((p.name, client.compute(part)))
+        for index, (partition, skip) in enumerate(plans):
+            task = (partition, skip, options.lang, options.time_limit, options.triggers)
+            window.append((client.submit(check_partition, *task, key=f"combatcheck-{run}-{index}"), partition.size))
             while len(window) > 2 * threads:
                 finish_head()
         while window:
@@ -180,3 +209,74 @@ def run_dask(
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+# The local cluster's housekeeping, which takes CPU from the checks on a machine with as many workers as cores
+# (docs/performance.md, "The cluster"): event-loop health checks every 20 ms in the scheduler, each nanny and each
+# worker (most of the client process's CPU), the workers' statistical profiler (a stack sample every 10 ms, for a
+# dashboard this engine does not start), and system monitors every 0.5 s. distributed's own test clusters use the
+# same first two settings. A cluster given with --scheduler keeps its own configuration.
+LOCAL_CLUSTER_CONFIG = {
+    "distributed.admin.tick.interval": "500ms",
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.system-monitor.interval": "2s",
+}
+# Worker processes forked from a forkserver that imported these once, as the process engine's are, instead of
+# spawned: a spawned worker imports distributed and then the checker on its first task (about 2 s of CPU each), and
+# when it ends, its interpreter's shutdown took 2-4 s more; a forked one ends at once (os._exit).
+WORKER_PRELOAD = ["distributed", "combatcheck.batch.dask_engine", "combatcheck.solver"]
+
+
+NEEDS_THE_EXTRA = "--engine dask needs the dask extra: pip install 'combatcheck[dask]'"
+
+
+def _import_distributed() -> Any:
+    # dask is an optional, untyped dependency: its modules are handled as Any.
+    try:
+        return importlib.import_module("distributed")
+    except ImportError:
+        raise BatchUsageError(NEEDS_THE_EXTRA) from None
+
+
+def _start_forkserver(options: BatchOptions) -> bool:
+    """Start the forkserver of the local cluster's workers, preloading WORKER_PRELOAD; False where the workers are
+    not forked (a cluster given with --scheduler, threads for tests, a system without forkserver)."""
+    if options.scheduler is not None or not options.local_cluster_processes:
+        return False
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return False
+    from multiprocessing import forkserver
+
+    # A forkserver already running (a process-engine run in this process) is kept: its workers import the rest.
+    forkserver.set_forkserver_preload(WORKER_PRELOAD)
+    forkserver.ensure_running()
+    return True
+
+
+def _connect(distributed: Any, options: BatchOptions, workers: int, forkserver: bool) -> tuple[Any, Any]:
+    """A client of the scheduler asked for, or of a new local cluster of `workers` one-thread workers."""
+    if options.scheduler is not None:
+        try:
+            return distributed.Client(options.scheduler, timeout="20s"), None
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise BatchUsageError(f"can't connect to the Dask scheduler at {options.scheduler}: {exc}") from None
+    settings: dict[str, object] = dict(LOCAL_CLUSTER_CONFIG)
+    if forkserver:
+        settings["distributed.worker.multiprocessing-method"] = "forkserver"
+        # distributed would make its own preload list once, importing numpy and pandas here to see if they are
+        # installed (a second of the client's CPU), for a forkserver that is already running with ours.
+        distributed.utils._forkserver_preload_set = True
+    # Read when the scheduler, nannies and client start; the nannies pass it on to their worker processes.
+    with importlib.import_module("dask").config.set(settings):
+        cluster = distributed.LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=options.local_cluster_processes,
+            dashboard_address=None,
+            silence_logs=logging.ERROR,
+        )
+        try:
+            return distributed.Client(cluster), cluster
+        except BaseException:
+            cluster.close()
+            raise

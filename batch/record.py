@@ -8,9 +8,12 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..limits import tidy
+
+if TYPE_CHECKING:
+    from ..models import Snapshot
 
 VERDICTS = ("legal", "illegal", "invalid", "unknown")
 RECORD_KEYS = ("id", "source", "expected", "fidelity")  # a record's own fields; everything else is the snapshot
@@ -61,42 +64,21 @@ def check_record(
 
 
 def _decide(raw_text: str, result: Result, lang: str, time_limit: float | None, triggers: bool) -> None:
-    from ..limits import InputLimitError, parse_json
-    from ..models import SnapshotError, one_declaration, snapshot_from_data
+    from ..models import SnapshotError
+    from ..models.fast_loading import fast_record
     from ..solver import check
 
     text = raw_text.rstrip("\r\n")
-    complete = raw_text.endswith("\n")
-    if not text.isascii():
-        try:
-            text.encode("utf-8")
-        except UnicodeEncodeError:
-            raise _Invalid([("", "the line is not UTF-8 text")]) from None
-    try:
-        data, plain = parse_json(text)
-    except InputLimitError as exc:
-        raise _Invalid([(exc.where, exc.message)]) from None
-    except json.JSONDecodeError as exc:  # some messages end in "at": "Unterminated string starting at"
-        detail = f"{exc.msg} {'' if exc.msg.endswith(' at') else 'at '}column {exc.colno}"
-        if not complete:
-            raise _Invalid([("", f"record cut off at the end of the file (malformed JSON: {detail})")]) from None
-        raise _Invalid([("", f"malformed JSON: {detail}")]) from None
-    if not isinstance(data, dict):
-        raise _Invalid([("", f"a record is a JSON object, got {type(data).__name__}")])
-
-    problems = _record_fields(data, result)
-    snapshot_data = {k: v for k, v in data.items() if k not in RECORD_KEYS}
-    try:
-        snapshot = one_declaration(snapshot_from_data(snapshot_data, within_limits=plain))  # id, source: above
-    except SnapshotError as exc:
-        problems += [(p.path, p.message) for p in exc.problems]
-        snapshot = None
-    source_step = result.get("source", {}).get("step") if isinstance(result.get("source"), dict) else None
-    if snapshot is not None and source_step in KNOWN_STEPS and source_step != snapshot.step:
-        problems.append(("source.step", f"'{source_step}', but the snapshot's step is '{snapshot.step}'"))
-    if problems or snapshot is None:
-        raise _Invalid(problems)
-
+    # Most records are plain JSON in the format's common shape: the fast loader reads them into the same snapshot.
+    # Anything else, and any problem, takes the pydantic path, which words the errors.
+    fast = fast_record(text)
+    if fast is None:
+        snapshot = _read(text, raw_text.endswith("\n"), result)
+    else:
+        own, snapshot = fast
+        problems = _record_fields(own, result) + _step_problems(snapshot, result)
+        if problems:
+            raise _Invalid(problems)
     try:
         if triggers:  # imported only when asked for: the default path loads nothing of combat
             from ..combat.judging import judge
@@ -127,6 +109,49 @@ def _decide(raw_text: str, result: Result, lang: str, time_limit: float | None, 
         result["triggers"] = [t.model_dump(mode="json") for t in report.triggers]
     if report.verdict == "unknown":
         result["reason"] = f"solver stopped ({report.solver.status}): raise --time-limit"
+
+
+def _read(text: str, complete: bool, result: Result) -> Snapshot:
+    """The record's snapshot through the pydantic path; _Invalid with every problem (the record's own fields too)."""
+    from ..limits import InputLimitError, parse_json
+    from ..models import SnapshotError, one_declaration, snapshot_from_data
+
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise _Invalid([("", "the line is not UTF-8 text")]) from None
+    try:
+        data, plain = parse_json(text)
+    except InputLimitError as exc:
+        raise _Invalid([(exc.where, exc.message)]) from None
+    except json.JSONDecodeError as exc:  # some messages end in "at": "Unterminated string starting at"
+        detail = f"{exc.msg} {'' if exc.msg.endswith(' at') else 'at '}column {exc.colno}"
+        if not complete:
+            raise _Invalid([("", f"record cut off at the end of the file (malformed JSON: {detail})")]) from None
+        raise _Invalid([("", f"malformed JSON: {detail}")]) from None
+    if not isinstance(data, dict):
+        raise _Invalid([("", f"a record is a JSON object, got {type(data).__name__}")])
+
+    problems = _record_fields(data, result)
+    snapshot_data = {k: v for k, v in data.items() if k not in RECORD_KEYS}
+    try:
+        snapshot = one_declaration(snapshot_from_data(snapshot_data, within_limits=plain))  # id, source: above
+    except SnapshotError as exc:
+        problems += [(p.path, p.message) for p in exc.problems]
+        raise _Invalid(problems) from None
+    problems += _step_problems(snapshot, result)
+    if problems:
+        raise _Invalid(problems)
+    return snapshot
+
+
+def _step_problems(snapshot: Snapshot, result: Result) -> list[tuple[str, str]]:
+    """The record's `source.step`, when it names a step, must be the snapshot's."""
+    source_step = result.get("source", {}).get("step") if isinstance(result.get("source"), dict) else None
+    if source_step in KNOWN_STEPS and source_step != snapshot.step:
+        return [("source.step", f"'{source_step}', but the snapshot's step is '{snapshot.step}'")]
+    return []
 
 
 def _record_fields(data: dict[str, Any], result: Result) -> list[tuple[str, str]]:

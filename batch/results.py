@@ -211,24 +211,21 @@ class ResultWriter:
         self.written = 0
 
     def emit(self, segments: Segments, results: list[Result], fraction: float | None) -> None:
-        lines = []
-        position = 0
-        for name, count in segments:
-            for result in results[position : position + count]:
-                line, written = result_line(name, result)
-                lines.append(line)
-                self.summary.add(written)
-            position += count
-        if lines:
+        self.write(*format_results(segments, results), fraction)
+
+    def write(self, text: str, tally: Summary, fraction: float | None) -> None:
+        """Append result lines already formatted (`format_results`, maybe on a Dask worker) and count them."""
+        if text:
             assert self.stream is not None
             try:
                 with _writing(self.path):
-                    self.stream.write("\n".join(lines) + "\n")
+                    self.stream.write(text)
                     self.stream.flush()
             except BatchOutputError:
                 self._abandon()
                 raise
-        self.written += len(lines)
+        self.summary.merge(tally)
+        self.written += tally.records
         if self.progress is not None:
             self.progress(ProgressInfo(self.written, fraction))
 
@@ -246,16 +243,33 @@ class ResultWriter:
                 stream.close()
 
 
+def format_results(segments: Segments, results: list[Result]) -> tuple[str, Summary]:
+    """The lines of consecutive results, each ending in a newline, and their counts (a Summary of them alone, to
+    merge into the run's). The Dask engine calls it on the workers, so the client only writes and adds up."""
+    lines = []
+    tally = Summary()
+    position = 0
+    for name, count in segments:
+        for result in results[position : position + count]:
+            line, written = result_line(name, result)
+            lines.append(line)
+            tally.add(written)
+        position += count
+    return "".join(line + "\n" for line in lines), tally
+
+
 def result_line(name: str, result: Result) -> tuple[str, Result]:
     """The JSON line of a result, and the result as written: one that can't be serialised (a number too long for
     text, nesting too deep) is written as an internal error instead, so that the line is always there."""
+    written = {"file": name, **result}  # the summary's disagreements name the file too
     try:
-        return json.dumps({"file": name, **result}, ensure_ascii=False, separators=(",", ":")), result
+        return json.dumps(written, ensure_ascii=False, separators=(",", ":")), written
     except (ValueError, TypeError, RecursionError) as exc:
         replaced: Result = {
+            "file": name,
             "line": result.get("line"),
             "id": None,
             "verdict": "unknown",
             "reason": f"{INTERNAL_ERROR}: the result can't be written as JSON ({type(exc).__name__})",
         }
-        return json.dumps({"file": name, **replaced}, separators=(",", ":")), replaced
+        return json.dumps(replaced, separators=(",", ":")), replaced

@@ -95,6 +95,20 @@ class Summary:
                 if len(self.disagreements) < DISAGREEMENTS_KEPT:
                     self.disagreements.append(disagreement(result))
 
+    def merge(self, tally: Summary) -> None:
+        """Add the counts of results tallied elsewhere (`add` on a Dask worker) as if they were added here one by
+        one, in order: the disagreements kept are still the first ones of the output."""
+        self.records += tally.records
+        self.checked += tally.checked
+        self.by_verdict.update(tally.by_verdict)
+        self.by_rule.update(tally.by_rule)
+        self.cpsat += tally.cpsat
+        self.internal_errors += tally.internal_errors
+        self.as_expected.update(tally.as_expected)
+        self.partial_input.update(tally.partial_input)
+        self.disagree_partial += tally.disagree_partial
+        self.disagreements += tally.disagreements[: max(0, DISAGREEMENTS_KEPT - len(self.disagreements))]
+
     @property
     def rate(self) -> float:
         return self.checked / self.elapsed if self.elapsed > 0 else 0.0

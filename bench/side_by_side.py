@@ -16,7 +16,8 @@ two sides do exactly the same work; the inputs are generated once and shared.
 Runs are interleaved (base, current, current, base, ...) so that the load of this shared machine falls on both
 sides alike; each figure is the median of the repeats. The ratio is current / base for rates and base / current for
 times: above 1 means this checkout is better. With --callgrind, instruction counts (repeatable under load) are added
-for the CLI fast path (whole process) and for fast-mix batch records (per record, after a warm-up).
+for the CLI fast path (whole process) and for fast-mix batch records (per record, after a warm-up); with the
+`dask` row, for a partition's results on the worker and on the client, without the checks (bench_dask.py).
 
 Rows:
   batch-fast    records/s (wall) and per CPU-s, one worker (in-process), the `fast` mix (no CP-SAT)
@@ -25,7 +26,9 @@ Rows:
   board6        6x6 with requirements, seed 0 (CP-SAT runs), median in process
   board200      200x200 with requirements, median in process
   dask          `--engine dask` over many files (the `play` mix) on a LocalCluster: 1 worker process, then 2;
-                the ratio of times
+                the ratio of times, with a calibration of the machine (2 CPU-bound processes / 1) and where the
+                overhead goes (bench_dask.py: CPU per record of the client process and of the workers, bytes the
+                client deserialises, tasks per partition, start-up and shut-down seconds)
 """
 
 from __future__ import annotations
@@ -89,14 +92,14 @@ def child(row: str, args: list[str]) -> dict[str, Any]:
         wall, used, how = board_check(size, repeat, 0 if size == 6 else None)
         return {"found": found, "wall": wall, "cpu": used, "how": how}
     if row == "dask":
-        from combatcheck.batch import BatchOptions, run_batch
+        from bench_dask import instrumented_run
 
-        workers, out, files = int(args[0]), Path(args[1]), args[2:]
-        started = time.perf_counter()
-        summary = run_batch(files, out, BatchOptions(engine="dask", workers=workers, overwrite=True))
-        elapsed = time.perf_counter() - started
-        out.unlink()
-        return {"found": found, "wall": elapsed, "records": summary.records}
+        return {"found": found, **instrumented_run(int(args[0]), args[2:], Path(args[1]))}
+    if row == "dask-transfer-instr":  # under callgrind, as records-instr
+        from bench_dask import transfer_instructions
+
+        transfer_instructions(args[0], int(args[1]), args[2])
+        return {"found": found}
     if row == "records-instr":  # run under callgrind: only functools.reduce's instructions are counted
         import functools
 
@@ -176,6 +179,74 @@ def callgrind(side: Side, command: list[str], toggle: str | None = None) -> int:
             if line.startswith(("summary:", "totals:")):
                 return int(line.split()[1])
     raise SystemExit("callgrind wrote no totals")
+
+
+def dask_rows(sides: tuple[Side, Side], tmp: Path, whole_file: Path, rounds: int, row: Callable[..., None]) -> None:
+    """The `dask` rows: 1 then 2 worker processes on each side, sides and worker counts interleaved round by round,
+    with calibrations of the machine before, between and after the rounds (bench_batch.calibrate: a spin loop;
+    bench_dask.check_calibration: 1,000 of the records checked by two processes against one, the speed-up no engine
+    can beat), and where the overhead goes (bench_dask.instrumented_run), from the runs with 2 workers."""
+    from bench_batch import calibrate
+    from bench_dask import check_calibration, partitions
+
+    whole = whole_file.read_text().splitlines(keepends=True)
+    per = -(-len(whole) // DASK_FILES)
+    parts = []
+    for k in range(DASK_FILES):
+        part = tmp / f"dask-{k:02}.jsonl"
+        part.write_text("".join(whole[k * per : (k + 1) * per]))
+        parts.append(str(part))
+    planned = partitions(parts)
+    sample = tmp / "dask-sample.jsonl"  # the records of the check calibration
+    sample.write_text("".join(whole[:1000]))
+
+    def calibrations_now() -> str:
+        return f"spin {calibrate():.2f}, checks {check_calibration(str(sample), sides[1].env()):.2f}"
+
+    calibrations = [calibrations_now()]
+    got: dict[tuple[str, int], list[dict[str, Any]]] = {(s.name, w): [] for s in sides for w in (1, 2)}
+    for i in range(rounds):
+        for side in sides if i % 2 == 0 else sides[::-1]:
+            for workers in (1, 2) if i % 2 == 0 else (2, 1):
+                r = side.run_child("dask", str(workers), str(tmp / "dask-out.jsonl"), *parts)
+                assert r["records"] == len(whole), r
+                got[side.name, workers].append(r)
+        calibrations.append(calibrations_now())
+    load = "{:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
+    print(f"# dask: {len(whole):,} records (play mix) in {DASK_FILES} files, {planned} partitions; {rounds} rounds; "
+          f"calibration (2 CPU-bound processes / 1, ideal 2.00; before, between and after the rounds): "
+          f"{'; '.join(calibrations)}; "
+          f"load average now {load}")  # fmt: skip
+
+    def median(side: Side, workers: int, key: str) -> float:
+        return statistics.median(float(r[key]) for r in got[side.name, workers])
+
+    speed_up = {}
+    for side in sides:
+        t1, t2 = median(side, 1, "wall"), median(side, 2, "wall")
+        rounds_up = [a["wall"] / b["wall"] for a, b in zip(got[side.name, 1], got[side.name, 2], strict=True)]
+        speed_up[side.name] = t1 / t2
+        print(f"# dask {side.name}: 1 worker {t1:.2f} s, 2 workers {t2:.2f} s (medians), speed-up {t1 / t2:.2f}x; "
+              f"per round {', '.join(f'{x:.2f}x' for x in rounds_up)}", flush=True)  # fmt: skip
+    row("Dask LocalCluster: 2 worker processes / 1 (speed-up, wall)", speed_up["base"], speed_up["current"],
+        "{:.2f}x", True, ">= 1.8x")  # fmt: skip
+    records = len(whole)
+    for workers in (1, 2):
+        b, c = (records / median(s, workers, "wall") for s in sides)
+        row(f"Dask, {workers} worker process{'es' if workers > 1 else ''}, records/s (wall)", b, c, "{:,.0f}", True, "")
+    for label, key, fmt in (
+        ("client process (client, scheduler, nannies): CPU µs per record", "client_cpu_us", "{:,.0f}"),
+        ("worker processes: CPU µs per record", "worker_cpu_us", "{:,.0f}"),
+        ("of it outside the task thread (start-up, event loop, profiler)", "worker_outside_us", "{:,.0f}"),
+        ("bytes deserialised by the client process per record", "bytes_in", "{:,.0f}"),
+        ("seconds until the cluster is up", "cluster_up", "{:.2f}"),
+        ("seconds until the first result is written", "first_result", "{:.2f}"),
+        ("seconds from the last result written to the run's return", "after_last_result", "{:.2f}"),
+    ):
+        b, c = (median(s, 2, key) for s in sides)
+        row(f"Dask, 2 workers, {label}", b, c, fmt, False, "")
+    b, c = (median(s, 2, "tasks") / planned for s in sides)
+    row("Dask, tasks per partition", b, c, "{:.1f}", False, "")
 
 
 def main() -> None:
@@ -262,27 +333,7 @@ def main() -> None:
                     f"current: {how['current']}), median"  # fmt: skip
             row(label, b * scale, c * scale, fmt, False, target)
         if "dask" in rows:
-            whole = input_file("play", sizes["dask"]).read_text().splitlines(keepends=True)
-            per = -(-len(whole) // DASK_FILES)
-            parts = []
-            for k in range(DASK_FILES):
-                part = tmp / f"dask-{k:02}.jsonl"
-                part.write_text("".join(whole[k * per : (k + 1) * per]))
-                parts.append(str(part))
-            speed_up: dict[str, float] = {}
-            for side in sides:
-                one: list[float] = []
-                two: list[float] = []
-                for i in range(max(2, repeat // 2)):
-                    for workers in (1, 2) if i % 2 == 0 else (2, 1):
-                        r = side.run_child("dask", str(workers), str(tmp / "dask-out.jsonl"), *parts)
-                        (one if workers == 1 else two).append(float(r["wall"]))
-                t1, t2 = statistics.median(one), statistics.median(two)
-                print(f"# dask {side.name}: {len(whole):,} records in {DASK_FILES} files, 1 worker {t1:.2f} s, "
-                      f"2 workers {t2:.2f} s, speed-up {t1 / t2:.2f}x", flush=True)  # fmt: skip
-                speed_up[side.name] = t1 / t2
-            row("Dask LocalCluster: 2 worker processes / 1 (speed-up)", speed_up["base"], speed_up["current"],
-                "{:.2f}x", True, ">= 1.8x")  # fmt: skip
+            dask_rows(sides, tmp, input_file("play", sizes["dask"]), max(2, repeat // 2), row)
         if args.callgrind:
             print()
             print("| instructions (callgrind) | base | current | ratio |")
@@ -295,6 +346,15 @@ def main() -> None:
             b, c = (callgrind(s, command, "functools_reduce") for s in sides)
             print(f"| one fast-mix batch record (mean of {n}) | {b / n / 1e3:,.0f} k | {c / n / 1e3:,.0f} k "
                   f"| {b / c:.2f}x |", flush=True)  # fmt: skip
+            if "dask" in rows:
+                play, lines = input_file("play", sizes["dask"]), 400
+                for where in ("worker", "client"):
+                    command = [sys.executable, str(Path(__file__).resolve()), "--child", "dask-transfer-instr",
+                               str(play), str(lines), where]  # fmt: skip
+                    b, c = (callgrind(s, command, "functools_reduce") for s in sides)
+                    print(f"| Dask: a partition's results (play mix, {lines:,} records) on the {where}, without the "
+                          f"checks, per record | {b / lines / 1e3:,.1f} k | {c / lines / 1e3:,.1f} k | {b / c:.2f}x |",
+                          flush=True)  # fmt: skip
         print(f"# load average after: {'{:.2f} {:.2f} {:.2f}'.format(*os.getloadavg())}")
 
 

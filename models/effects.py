@@ -91,7 +91,14 @@ EFFECT_KINDS: dict[str, type[_Effect]] = {
 
 def effect_key(effect: _Effect) -> str:
     """The word that names an effect in a snapshot (`max_blockers`, `grant`, ...)."""
-    return next(k for k, m in EFFECT_KINDS.items() if isinstance(effect, m))
+    kind = type(effect)
+    key = _KEYS.get(kind)
+    if key is None:  # once per class: the walk over EFFECT_KINDS costs about 2 us, every board asks
+        key = _KEYS[kind] = next(k for k, m in EFFECT_KINDS.items() if isinstance(effect, m))
+    return key
+
+
+_KEYS: dict[type[Any], str] = {}
 
 
 def _effect_tag(value: Any) -> str | None:

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cached_property
 from typing import Annotated, Any, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from .abilities import Ability, Keyword
+from .cached import cached
 from .changes import (
     apply_changes,
     check_card_name,
@@ -46,7 +46,7 @@ class Player(BaseModel):
 
 
 class Permanent(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, ignored_types=(cached,))
 
     id: str = Field(min_length=1, description="unique; declarations and effects refer to ids")
     name: str | None = Field(None, description="card name, shown in explanations")
@@ -171,12 +171,12 @@ class Permanent(BaseModel):
     def is_planeswalker(self) -> bool:
         return _PLANESWALKER in self.types
 
-    @cached_property
+    @cached
     def _keywords(self) -> frozenset[str]:
         # Rules ask this for every (blocker, attacker) pair; the model is frozen, so compute it once.
         return frozenset(a._value_ for a in self.abilities if isinstance(a, Keyword))  # ._value_: plain str, fast
 
-    @cached_property
+    @cached
     def _by_kind(self) -> dict[type[Any], list[Any]]:
         kinds: dict[type[Any], list[Any]] = {}
         for a in self.abilities:
@@ -190,8 +190,8 @@ class Permanent(BaseModel):
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Permanent:
         """A copy whose cached ability lookups are recomputed (an update may change the abilities)."""
         copied = super().model_copy(update=update, deep=deep)
-        for cached in ("_keywords", "_by_kind"):
-            copied.__dict__.pop(cached, None)
+        for name in ("_keywords", "_by_kind"):
+            copied.__dict__.pop(name, None)
         return copied
 
     def abilities_of(self, cls: type[T]) -> list[T]:

@@ -49,8 +49,9 @@ def compile_snapshot(
         if snapshot.step == "declare_attackers"
         else BlockContext(board, ordered, budget)
     )
+    step, words = snapshot.step, board.words  # read once: a model's attribute costs about 0.2 us, 58 rules
     for rule in CATALOG:
-        if rule.step == snapshot.step and (not rule.reads or rule.reads & board.words):
+        if rule.step == step and (not rule.reads or not rule.reads.isdisjoint(words)):
             budget.check()
             rule.compile(ctx)
     return board, ctx.compilation
@@ -139,7 +140,7 @@ def _optimum(
         return Optimum("unknown", None, None, None, searched=False)
     if found is not None:
         return Optimum("optimal", bound.upper, bound.upper, found, searched=False)
-    return optimise(compilation, proposal, pairs=available, budget=budget)
+    return optimise(compilation, proposal, pairs=available, budget=budget, upper=bound.upper)
 
 
 def _info(optimum: Optimum | None, started: float) -> SolverInfo:

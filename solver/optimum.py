@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Literal
 
 from .budget import SEARCH_MEMORY_MB, Budget, DeadlineReached
 from .ir import Acts, Atom, Compilation, Count, Pair, Receives, Restriction
+from .small_search import small_optimum
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model, cp_model_helper
@@ -55,9 +56,15 @@ class _Literals:
         self.index: dict[Pair, int] = {}
         self._by_actor: dict[str, list[int]] = defaultdict(list)
         self._by_target: dict[str, list[int]] = defaultdict(list)
-        for p in pairs:
-            budget.tick()
-            i = self.new_bool()
+        budget.tick(len(pairs))
+        # one bulk copy of a Boolean variable per pair: a call per variable cost 10 times as much (200x200)
+        from ortools.sat.python import cp_model_helper
+
+        boolean = cp_model_helper.IntegerVariableProto()
+        boolean.domain.extend([0, 1])
+        first = len(proto.variables)
+        proto.variables.extend([boolean] * len(pairs))
+        for i, p in enumerate(pairs, first):
             self.index[p] = i
             self._by_actor[p.actor].append(i)
             self._by_target[p.target].append(i)
@@ -123,7 +130,8 @@ class _Literals:
             if condition is None:
                 return True  # the condition can never be true: nothing to enforce
             enforcement.append(condition)
-        terms = [lit for lit in (self.literal(a) for a in count.atoms) if lit is not None]
+        index, literal = self.index, self.literal  # a pair's literal looked up in place: most atoms are pairs
+        terms = [lit for a in count.atoms if (lit := index.get(a) if type(a) is Pair else literal(a)) is not None]
         if count.at_least is not None and len(terms) < count.at_least:
             if not enforcement:
                 return False
@@ -241,10 +249,11 @@ def worth_declaring(
         budget.tick(len(count.atoms))
         if count.at_least:
             wanted.update(count.atoms)
+    # by actor and target names: an `Acts` or `Receives` made per pair would cost more than the rest (200x200)
+    actors = {atom.actor for atom in wanted if isinstance(atom, Acts)}
+    targets = {atom.target for atom in wanted if isinstance(atom, Receives)}
     budget.tick(len(pairs))
-    return [
-        p for p in pairs if p in reference or p in wanted or Acts(p.actor) in wanted or Receives(p.target) in wanted
-    ]
+    return [p for p in pairs if p in reference or p in wanted or p.actor in actors or p.target in targets]
 
 
 def new_solver(time_limit: float | None, workers: int = 1) -> cp_model.CpSolver:
@@ -301,20 +310,29 @@ def optimise(
     budget: Budget | None = None,
     time_limit: float | None = None,
     workers: int = 1,
+    upper: int | None = None,
 ) -> Optimum:
     """Maximise obeyed requirements over declarations that pay no cost beyond those `reference` (the proposal)
     pays (`pairs`: those declarations' pairs, if already known); among optimal ones, pick the one nearest to
     `reference` (fewest pairs added or removed), so a witness differs from the proposal as little as possible.
+    `upper`, if known, caps the optimum (solver/shortcut.py).
 
+    Small models are solved exactly without CP-SAT first (solver/small_search.py; `searched` is then false).
     The time limit is `budget`'s (or `time_limit` from now): model building raises DeadlineReached past it, and
     the search stops at it: either way the optimum is unknown."""
-    from ortools.sat.python import cp_model_helper
-
     budget = budget or Budget(time_limit)
     try:
         budget.tick(compilation.pair_work)
         available = compilation.available_pairs(reference) if pairs is None else pairs
         wanted = worth_declaring(compilation, available, reference, budget)
+        small = small_optimum(compilation, reference, wanted, upper, budget)
+        if small is not None:
+            return Optimum("optimal", small.obeyed, small.obeyed, small.pairs, searched=False)
+    except DeadlineReached:
+        return Optimum("unknown", None, None, None)
+    from ortools.sat.python import cp_model_helper
+
+    try:
         built = RequirementModel(compilation, wanted, budget=budget, objects=False)
         weight = built.prefer_near(reference)
         parameters = cp_model_helper.SatParameters()

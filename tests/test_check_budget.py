@@ -73,8 +73,10 @@ def test_the_deadline_anywhere_in_the_check_gives_unknown_or_the_right_verdict(
 def test_the_search_gets_only_the_time_left(monkeypatch: pytest.MonkeyPatch) -> None:
     import combatcheck.solver.decide as decide
     import combatcheck.solver.optimum as optimum
+    import combatcheck.solver.small_search as small_search
 
     monkeypatch.setattr(decide, "nearest_optimum", lambda *a, **k: None)  # CP-SAT, not the shortcut, decides
+    monkeypatch.setattr(small_search, "MAX_PAIRS", 0)  # nor the small search
 
     seen: list[float | None] = []
     original = optimum.tune  # every solve's parameters, the time limit among them

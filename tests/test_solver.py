@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import combatcheck.solver.decide as decide
+import combatcheck.solver.small_search as small_search
 import pytest
 from combatcheck.cli import app
 from combatcheck.models import Snapshot, load_snapshot
@@ -29,9 +30,17 @@ def test_fast_path_does_not_import_ortools() -> None:
     assert out == ["legal", "fast-path", "False"]
 
 
-def test_missed_requirement_runs_cp_sat() -> None:
+def test_missed_requirement_runs_cp_sat_beyond_the_small_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(small_search, "MAX_PAIRS", 0)  # as on a board too large for it
     report = check(load_snapshot((EXAMPLES / "cr-509.1c-menace.yaml").read_text()))
     assert report.solver.used_cpsat and report.solver.status == "optimal"
+
+
+def test_missed_requirement_on_a_small_board_is_proven_by_the_small_search() -> None:
+    """The same board within solver/small_search.py's limits: the optimum proven exactly, CP-SAT not run."""
+    report = check(load_snapshot((EXAMPLES / "cr-509.1c-menace.yaml").read_text()))
+    assert not report.solver.used_cpsat and report.solver.status == "optimal"
+    assert report.verdict == "illegal" and report.witness is not None
 
 
 def _lure_board() -> object:

@@ -12,6 +12,10 @@ from ..ir import Acts, Count, Pair
 from ..text import SourceTerm
 from .base import AttackContext, AttackRule, Message, register
 
+# Keyword members as module constants: reading one off the enum class costs about 0.4 us on Python 3.11 (its
+# metaclass has a __getattr__), and these are read for every attacker, blocker or pair.
+_ATTACKS_EACH_COMBAT_IF_ABLE = Keyword.ATTACKS_EACH_COMBAT_IF_ABLE
+
 
 @register
 class AttacksEachCombat(AttackRule):
@@ -30,7 +34,7 @@ class AttacksEachCombat(AttackRule):
 
     def compile(self, ctx: AttackContext) -> None:
         for creature in ctx.creatures:
-            if creature.has_keyword(Keyword.ATTACKS_EACH_COMBAT_IF_ABLE) and not ctx.exempt(creature):
+            if creature.has_keyword(_ATTACKS_EACH_COMBAT_IF_ABLE) and not ctx.exempt(creature):
                 ctx.require(Count((Acts(creature.id),), at_least=1), self.reason("requirement", creature=creature))
 
 

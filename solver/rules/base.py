@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections import defaultdict
-from functools import cached_property
 from typing import Any, ClassVar, Generic, TypeVar
 
 from ...models import Permanent
 from ...models.abilities import Keyword
+from ...models.cached import cached
 from ...models.filters import CreatureFilter
 from ...models.snapshot import Step
 from ..board import Board
@@ -55,7 +55,7 @@ class Context:
         """`flt.matches`, each node it looks at counted against the clock (a filter can hold 100,000 nodes)."""
         return flt.matches(creature, this, self.budget.tick)
 
-    @cached_property
+    @cached
     def actor_weight(self) -> int:
         """The weights (Board.weight) of every actor together: what a rule reading the actor's abilities for each
         of its pairs may look at, at most, on a row of pairs."""

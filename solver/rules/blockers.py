@@ -18,6 +18,11 @@ from ..ir import Acts, Count, Reason
 from ..text import FilterTerm, SourceTerm
 from .base import BlockContext, BlockRule, Message, PairRestriction, Plural, register
 
+# Keyword members as module constants: reading one off the enum class costs about 0.4 us on Python 3.11 (its
+# metaclass has a __getattr__), and these are read for every attacker, blocker or pair.
+_CANT_BLOCK = Keyword.CANT_BLOCK
+_CANT_BLOCK_ALONE = Keyword.CANT_BLOCK_ALONE
+
 
 @register
 class CantBlock(PairRestriction):
@@ -30,7 +35,7 @@ class CantBlock(PairRestriction):
     }
 
     def concerns_blocker(self, blocker: Permanent) -> bool:
-        return blocker.has_keyword(Keyword.CANT_BLOCK)
+        return blocker.has_keyword(_CANT_BLOCK)
 
     def forbids(self, ctx: BlockContext, blocker: Permanent, attacker: Permanent) -> Reason | None:
         return self.reason("cant_block", blocker=blocker)
@@ -108,7 +113,7 @@ class CantBlockAlone(BlockRule):
 
     def compile(self, ctx: BlockContext) -> None:
         for blocker in ctx.blockers:
-            if blocker.has_keyword(Keyword.CANT_BLOCK_ALONE):
+            if blocker.has_keyword(_CANT_BLOCK_ALONE):
                 reason = self.reason("alone", blocker=blocker)
                 ctx.restrict_company(blocker, ctx.companions(blocker), reason, at_least=1)
 

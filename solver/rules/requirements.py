@@ -12,6 +12,13 @@ from ..ir import Acts, Count, Pair
 from ..text import FilterTerm
 from .base import BlockContext, BlockRule, Message, register
 
+# Keyword members as module constants: reading one off the enum class costs about 0.4 us on Python 3.11 (its
+# metaclass has a __getattr__), and these are read for every attacker, blocker or pair.
+_ALL_ABLE_MUST_BLOCK_IT = Keyword.ALL_ABLE_MUST_BLOCK_IT
+_BLOCKS_EACH_COMBAT_IF_ABLE = Keyword.BLOCKS_EACH_COMBAT_IF_ABLE
+_MUST_BE_BLOCKED_BY_EXACTLY_ONE_IF_ABLE = Keyword.MUST_BE_BLOCKED_BY_EXACTLY_ONE_IF_ABLE
+_MUST_BE_BLOCKED_IF_ABLE = Keyword.MUST_BE_BLOCKED_IF_ABLE
+
 
 @register
 class BlocksEachCombat(BlockRule):
@@ -30,7 +37,7 @@ class BlocksEachCombat(BlockRule):
 
     def compile(self, ctx: BlockContext) -> None:
         for blocker in ctx.blockers:
-            if blocker.has_keyword(Keyword.BLOCKS_EACH_COMBAT_IF_ABLE) and not ctx.exempt(blocker):
+            if blocker.has_keyword(_BLOCKS_EACH_COMBAT_IF_ABLE) and not ctx.exempt(blocker):
                 ctx.require(Count((Acts(blocker.id),), at_least=1), self.reason("requirement", blocker=blocker))
 
 
@@ -80,7 +87,7 @@ class Lure(BlockRule):
 
     def compile(self, ctx: BlockContext) -> None:
         board = ctx.board
-        for attacker in ctx.attackers_with(Keyword.ALL_ABLE_MUST_BLOCK_IT):
+        for attacker in ctx.attackers_with(_ALL_ABLE_MUST_BLOCK_IT):
             defender = board.defender_of.get(attacker.id)
             if defender is None:
                 continue
@@ -109,7 +116,7 @@ class MustBeBlockedByExactlyOne(BlockRule):
     }
 
     def compile(self, ctx: BlockContext) -> None:
-        for attacker in ctx.attackers_with(Keyword.MUST_BE_BLOCKED_BY_EXACTLY_ONE_IF_ABLE):
+        for attacker in ctx.attackers_with(_MUST_BE_BLOCKED_BY_EXACTLY_ONE_IF_ABLE):
             blockers = tuple(Pair(b.id, attacker.id) for b in ctx.blockers_of(attacker))
             ctx.require(Count(blockers, at_least=1, at_most=1), self.reason("requirement", attacker=attacker))
 
@@ -130,7 +137,7 @@ class MustBeBlocked(BlockRule):
     }
 
     def compile(self, ctx: BlockContext) -> None:
-        for attacker in ctx.attackers_with(Keyword.MUST_BE_BLOCKED_IF_ABLE):
+        for attacker in ctx.attackers_with(_MUST_BE_BLOCKED_IF_ABLE):
             ctx.require(Count(ctx.blocked(attacker.id), at_least=1), self.reason("requirement", attacker=attacker))
 
 

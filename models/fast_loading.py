@@ -164,7 +164,8 @@ def _struct(name: str, fields: list[tuple[str, Any]]) -> type[msgspec.Struct]:
 def _adapter(model: type[BaseModel], name: str) -> TypeAdapter[Any]:
     """The model's own validation of one field: its annotation with its constraints."""
     field = model.model_fields[name]
-    annotation = typing.Annotated[field.annotation, *field.metadata] if field.metadata else field.annotation
+    # Any: pydantic 2.14 types `annotation` as a special form or None, which TypeAdapter's signature refuses
+    annotation: Any = typing.Annotated[field.annotation, *field.metadata] if field.metadata else field.annotation
     return TypeAdapter(annotation)
 
 

@@ -7,7 +7,8 @@ drawn leaving out A to D, after D's fixes; F, drawn leaving out A to E, after E'
 G, drawn leaving out A to F, after F's;
 H, drawn leaving out A to G, after G's;
 I, drawn leaving out A to H, after H's;
-J, drawn leaving out A to I, after I's fixes and a sweep of the rest of the frame (leaving J out).
+J, drawn leaving out A to I, after I's fixes and a sweep of the rest of the frame (leaving J out);
+K, drawn leaving out A to J, after J's fixes.
 
 A draw excludes every card of the older label files (those were used while the reader was written), then samples
 with `random.Random(seed)` from the sorted candidates: for the Oracle reader, the faces whose text mentions
@@ -39,6 +40,7 @@ SEEDS = {
     "H": 20261210,
     "I": 20261211,
     "J": 20261212,
+    "K": 20261213,
 }
 SIZES = {"own": 120, "effects": 80}
 # From C on, a sample also leaves out the faces of the samples before it, of both kinds
@@ -51,6 +53,7 @@ LATER_SIZES = {
     "H": {"own": 120, "effects": 160},
     "I": {"own": 120, "effects": 160},
     "J": {"own": 120, "effects": 160},
+    "K": {"own": 120, "effects": 160},
 }
 OWN_FILE = DATA / "cards_sample_2026.yaml"
 EFFECTS_FILE = DATA / "cards_effects_sample_2026.yaml"

@@ -20,6 +20,7 @@ EFFECTS = labels("effects")
 # (docs/cards.md says which), each listed as not applied.
 EFFECTS_MISSES = {
     "D": {"Vectis Gloves"},  # "has artifact landwalk": a land that is an artifact (702.14a)
+    "K": {"Kolaghan, the Storm's Fury"},  # dash's haste (702.109a), only in reminder text: not listed
 }
 OWN_MISSES = {
     "D": {"Burnout Bashtronaut"},  # its max-speed double strike bears on no declaration, yet is reported

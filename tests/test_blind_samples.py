@@ -20,14 +20,10 @@ EFFECTS = labels("effects")
 # (docs/cards.md says which), each listed as not applied.
 EFFECTS_MISSES = {
     "D": {"Vectis Gloves"},  # "has artifact landwalk": a land that is an artifact (702.14a)
-    "K": {"Kolaghan, the Storm's Fury"},  # dash's haste (702.109a), only in reminder text: not listed
 }
 OWN_MISSES = {
     "D": {"Burnout Bashtronaut"},  # its max-speed double strike bears on no declaration, yet is reported
     "F": {"Weaponized Scrap"},  # a keyword the reader doesn't know (upgrade): its reminder's haste reported, not read
-    "H": {
-        "Riders of Rohan",  # dash's haste, if its dash cost was paid: not reported
-    },
     "I": {
         "Glorious Dragon-Kin",  # protection from the chosen color, granted to its kind, it included: not reported
     },

@@ -342,8 +342,9 @@ def test_a_copy_keeps_the_keywords_of_its_exception_and_is_reported() -> None:
     "name", ["Kiki-Jiki, Mirror Breaker", "Totentanz, Swarm Piper", "Helm of the Host", "Jaxis, the Troublemaker"]
 )
 def test_what_tokens_are_given_as_they_are_made_is_theirs(name: str) -> None:
-    # sample A's rule (the token's keyword, created with it, is stated with it on the board); 707.9b for copies
-    assert statics_of(name).unapplied == []
+    # sample A's rule (the token's keyword, created with it, is stated with it on the board); 707.9b for copies.
+    # Jaxis' own blitz is reported apart (its haste if cast for that cost: tests/test_reader_sample_k.py)
+    assert [u for u in statics_of(name).unapplied if not u["text"].startswith("blitz")] == []
 
 
 def test_a_one_shot_grant_to_creatures_beside_a_token_is_still_listed() -> None:
@@ -575,7 +576,8 @@ def test_text_of_no_declaration_beside_what_is_read_is_not_listed(name: str) -> 
     # a granted "{7}: …" ability; tokens made with trample and haste (theirs); "each creature with flash or haste"
     db = database()
     own_triggers = {t.rstrip(".") for t in read_card(find_card(name, db), db).triggers_unmapped}
-    assert [u["text"] for u in statics_of(name).unapplied if u["text"] not in own_triggers] == []
+    listed = [u["text"] for u in statics_of(name).unapplied if u["text"] not in own_triggers]
+    assert [text for text in listed if not text.startswith("dash")] == []  # Riders of Rohan's own dash, reported
 
 
 def test_a_static_pump_under_a_condition_on_this_turn_is_listed() -> None:

@@ -319,8 +319,8 @@ def fast_record(text: str) -> tuple[dict[str, Any], Snapshot] | None:
     try:
         record = _RECORD.decode(encoded)
         snapshot = _snapshot(record)
-    except (msgspec.DecodeError, msgspec.ValidationError, _Refused):
-        return None
+    except (msgspec.DecodeError, msgspec.ValidationError, orjson.JSONDecodeError, _Refused):
+        return None  # orjson refuses a number beyond a double (1E400) in a permanent's or an effect's raw text
     if reference_problems(snapshot):
         return None
     own = {name: value for name in RECORD_FIELDS if (value := getattr(record, name)) is not _UNSET}

@@ -179,3 +179,19 @@ def test_the_fast_fields_are_the_models_own() -> None:
     for decorator in Permanent.__pydantic_decorators__.field_validators.values():
         read = set(decorator.info.fields) & set(FAST_PERMANENT_FIELDS)
         assert not read or (decorator.cls_var_name == "_one_or_many" and read <= set(NORMALISED)), decorator
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"active_player":"a","players":["a","b"],"permanents":[{"id":"x","controller":"a","power":1E400}]}',
+        '{"active_player":"a","players":["a","b"],"effects":[{"max_blockers":1E400}]}',
+    ],
+)
+def test_a_number_beyond_a_double_takes_the_pydantic_path(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # msgspec keeps a permanent's or an effect's raw text, where orjson later refuses 1E400: the pydantic path says
+    # which field is wrong (invalid), never an internal error
+    assert fast_record(text) is None
+    result = _without_time(check_record(0, text + "\n"))
+    assert result["verdict"] == "invalid"
+    assert result == _without_time(_slow_results([text + "\n"], monkeypatch)[0])

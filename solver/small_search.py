@@ -24,6 +24,7 @@ the answer comes.
 from __future__ import annotations
 
 import itertools
+import math
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -153,9 +154,10 @@ def _choices_of(
     """An actor's choices: every set of at most `cap` of its pairs that obeys its own restrictions (`own`: the
     counts it alone decides, with whether each is a requirement), the most own requirements first, then the
     nearest, so that the first descent is a good declaration. None past MAX_CHOICES."""
-    subsets = [subset for size in range(cap + 1) for subset in itertools.combinations(actor_pairs, size)]
-    if len(subsets) > MAX_CHOICES:
+    # counted before they are made: a blocker that can block any number of attackers has 2^n of them
+    if sum(math.comb(len(actor_pairs), size) for size in range(min(cap, len(actor_pairs)) + 1)) > MAX_CHOICES:
         return None
+    subsets = [subset for size in range(cap + 1) for subset in itertools.combinations(actor_pairs, size)]
     budget.tick(len(subsets) * (1 + len(own)))
     # Most requirements are one atom ("blocks the Lure", "blocks each combat"): counted per pair or for acting at
     # all. A restriction of pairs alone allowing `cap` or more ("one attacker per blocker") holds for every subset.

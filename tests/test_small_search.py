@@ -245,6 +245,37 @@ def test_check_reports_an_optimum_the_search_proves_without_cp_sat(monkeypatch: 
     assert report.witness is not None and len(report.witness.block_pairs()) == 2
 
 
+def test_an_actor_with_too_many_choices_is_left_to_cp_sat_before_they_are_listed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A blocker that can block any number of 20 attackers, all proposed, has 2^21 choices: counted, never listed
+    (listing them took seconds and hundreds of MB before CP-SAT answered in a tenth of a second)."""
+    listed = 0
+
+    def counting(items: Any, size: int) -> Any:
+        nonlocal listed
+        for subset in itertools.combinations(items, size):
+            listed += 1
+            assert listed <= small_search.MAX_CHOICES * 20, "choices listed past MAX_CHOICES"
+            yield subset
+
+    monkeypatch.setattr(small_search, "itertools", type("Counted", (), {"combinations": staticmethod(counting)}))
+    creature = {"controller": "ana", "power": 2, "toughness": 2, "attacking": "ben"}
+    attackers = [{**creature, "id": f"a{n}"} for n in range(20)]
+    lure = {**creature, "id": "lure", "abilities": ["all_able_must_block_it"]}
+    hydra = {"id": "hydra", "controller": "ben", "power": 1, "toughness": 9, "abilities": ["can_block_any_number"]}
+    wall = {"id": "wall", "controller": "ben", "power": 0, "toughness": 4}
+    data = {
+        "step": "declare_blockers",
+        "active_player": "ana",
+        "players": ["ana", "ben"],
+        "permanents": [lure, *attackers, hydra, wall],
+        "declaration": {"blocks": {"hydra": [a["id"] for a in attackers], "wall": "a0"}},
+    }
+    report = check(snapshot_from_data(data))
+    assert report.verdict == "illegal" and report.requirements_optimum == 2 and report.solver.used_cpsat
+
+
 def test_a_check_the_small_search_answers_does_not_import_ortools() -> None:
     """ortools' import (about 0.35 s) is paid only when CP-SAT runs."""
     code = (

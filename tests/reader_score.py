@@ -17,13 +17,19 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from combatcheck.cards.db import CardDatabase
-from combatcheck.cards.lookup import find_card, read_card
+from combatcheck.cards.db import CardDatabase, database
+from combatcheck.cards.lookup import card_statics, find_card, read_card
 from combatcheck.models.abilities import Ability, ability_name
 from pydantic import TypeAdapter
 
 UNMAPPED = "unmapped"
 _ABILITY: TypeAdapter[Ability] = TypeAdapter(Ability)
+
+
+def statics_of(name: str) -> Any:
+    """The effects reader's reading of a named face (its statics, attachment grants, conditions, what it lists)."""
+    db = database()
+    return card_statics(find_card(name, db), db)
 
 
 def _sorted(value: Any) -> Any:

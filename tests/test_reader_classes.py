@@ -8,25 +8,12 @@ from typing import Any
 import pytest
 from combatcheck.cards.conditions import ConditionReader
 from combatcheck.cards.db import database
-from combatcheck.cards.lookup import card_statics, find_card, read_card
+from combatcheck.cards.lookup import find_card, read_card
 from combatcheck.cards.oracle import SelfInfo, read_oracle
 from combatcheck.models import snapshot_from_data
 from combatcheck.solver import check, report_lines
-
-
-def attack(*permanents: dict[str, Any], attacks: dict[str, str]) -> Any:
-    data = {"step": "declare_attackers", "active_player": "ana", "players": ["ana", "ben"]}
-    return snapshot_from_data({**data, "permanents": list(permanents), "declaration": {"attacks": attacks}})
-
-
-def block(*permanents: dict[str, Any], blocks: dict[str, str]) -> Any:
-    data = {"step": "declare_blockers", "active_player": "ana", "players": ["ana", "ben"]}
-    return snapshot_from_data({**data, "permanents": list(permanents), "declaration": {"blocks": blocks}})
-
-
-def statics_of(name: str) -> Any:
-    db = database()
-    return card_statics(find_card(name, db), db)
+from helpers import attack_board, board
+from reader_score import statics_of
 
 
 def test_lovestruck_beast_attacks_only_beside_a_one_one() -> None:
@@ -34,24 +21,24 @@ def test_lovestruck_beast_attacks_only_beside_a_one_one() -> None:
     bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ana"}
     thopter = {"id": "thopter", "card": "Ornithopter", "controller": "ana"}  # 0/2: no 1/1
     squire = {"id": "squire", "name": "Squire", "types": ["creature"], "power": 1, "toughness": 1, "controller": "ana"}
-    assert check(attack(beast, bears, thopter, attacks={"beast": "ben"})).verdict == "illegal"
-    report = check(attack(beast, squire, attacks={"beast": "ben"}))
+    assert check(attack_board(beast, bears, thopter, attacks={"beast": "ben"})).verdict == "illegal"
+    report = check(attack_board(beast, squire, attacks={"beast": "ben"}))
     assert report.verdict == "legal" and report.unapplied == []
 
 
 def test_goblin_mutant_cant_attack_if_defending_player_controls_an_untapped_big_creature() -> None:
     mutant = {"id": "mutant", "card": "Goblin Mutant", "controller": "ana"}
     giant = {"id": "giant", "card": "Hill Giant", "controller": "ben"}
-    assert check(attack(mutant, giant, attacks={"mutant": "ben"})).verdict == "illegal"
+    assert check(attack_board(mutant, giant, attacks={"mutant": "ben"})).verdict == "illegal"
     tapped = {**giant, "tapped": True}
-    assert check(attack(mutant, tapped, attacks={"mutant": "ben"})).verdict == "legal"
+    assert check(attack_board(mutant, tapped, attacks={"mutant": "ben"})).verdict == "legal"
 
 
 @pytest.mark.parametrize("aura", ["Arrest", "Bound in Gold"])
 def test_an_aura_forbidding_attacks_beside_other_things_forbids_the_attack(aura: str) -> None:
     bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ana"}
     arrest = {"id": "aura", "card": aura, "controller": "ben", "attached_to": "bears"}
-    report = check(attack(bears, arrest, attacks={"bears": "ben"}))
+    report = check(attack_board(bears, arrest, attacks={"bears": "ben"}))
     assert report.verdict == "illegal" and report.unapplied == []
 
 
@@ -68,7 +55,7 @@ def test_a_granted_ability_in_quotation_marks_leaves_the_keywords_read() -> None
 def test_during_your_turn_flying_is_the_cards_own_under_a_condition() -> None:
     aeronaut = {"id": "aeronaut", "card": "Daggersail Aeronaut", "controller": "ana", "attacking": "ben"}
     bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ben"}
-    assert check(block(aeronaut, bears, blocks={"bears": "aeronaut"})).verdict == "illegal"  # flying (702.9b)
+    assert check(board(aeronaut, bears, blocks={"bears": "aeronaut"})).verdict == "illegal"  # flying (702.9b)
 
 
 def test_a_class_level_is_never_applied_unconditionally() -> None:
@@ -103,13 +90,13 @@ def test_a_text_applied_in_part_is_listed_once_and_the_verdict_says_what_it_assu
     assert [u["why"] for u in nim.unapplied] == ["not_understood"]
     bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ana", "attacking": "ben"}
     mantle = {"id": "nim", "card": "Nim Deathmantle", "controller": "ana", "attached_to": "bears"}
-    board = block(bears, mantle, blocks={})
-    report = check(board)
+    snapshot = board(bears, mantle, blocks={})
+    report = check(snapshot)
     assert (
         report.assuming == "assuming that this text of Nim Deathmantle (nim) does nothing beyond what the board states:"
     )
     assert len(report.unapplied) == 1
-    assert any("intimidate" in line for line in report_lines(report, board))
+    assert any("intimidate" in line for line in report_lines(report, snapshot))
 
 
 # -- the classes sample C showed (docs/cards.md) ---------------------------------------------------------------------
@@ -143,9 +130,9 @@ def test_a_kicked_creature_enters_with_its_keyword(name: str, keyword: str) -> N
     assert [(c["when"], c["abilities"]) for c in kicker.conditional] == [({"kicked": True}, [keyword])]
     creature = {"id": "kicker", "card": name, "controller": "ana", "attacking": "ben"}
     bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ben"}
-    unstated = check(block(creature, bears, blocks={"bears": "kicker"}))
+    unstated = check(board(creature, bears, blocks={"bears": "kicker"}))
     assert ["kicked"] in [u.needs for u in unstated.unapplied]
-    stated = check(block({**creature, "kicked": True}, bears, blocks={"bears": "kicker"}))
+    stated = check(board({**creature, "kicked": True}, bears, blocks={"bears": "kicker"}))
     assert [u.why for u in stated.unapplied] == ["power_toughness"]
 
 
@@ -154,8 +141,8 @@ def test_storm_windrider_keeps_flyers_from_attacking_you_and_from_blocking_your_
     storm = {"id": "storm", "card": "Storm, Windrider", "controller": "ben"}
     drake = {"id": "drake", "card": "Wind Drake", "controller": "ana"}
     bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ana"}
-    assert check(attack(storm, drake, bears, attacks={"drake": "ben"})).verdict == "illegal"
-    assert check(attack(storm, drake, bears, attacks={"bears": "ben"})).verdict == "legal"
+    assert check(attack_board(storm, drake, bears, attacks={"drake": "ben"})).verdict == "illegal"
+    assert check(attack_board(storm, drake, bears, attacks={"bears": "ben"})).verdict == "legal"
     # 509.1b: when ben attacks, ana's flyer can't block a creature ben (Storm's controller) controls
     attacker = {"id": "bears2", "card": "Grizzly Bears", "controller": "ben", "attacking": "ana"}
     board = {**drake, "id": "drake2"}
@@ -168,15 +155,15 @@ def test_akron_legionnaire_lets_only_itself_and_artifact_creatures_attack() -> N
     akron = {"id": "akron", "card": "Akron Legionnaire", "controller": "ana"}
     bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ana"}
     thopter = {"id": "thopter", "card": "Ornithopter", "controller": "ana"}
-    assert check(attack(akron, bears, thopter, attacks={"bears": "ben"})).verdict == "illegal"
-    assert check(attack(akron, bears, thopter, attacks={"akron": "ben", "thopter": "ben"})).verdict == "legal"
+    assert check(attack_board(akron, bears, thopter, attacks={"bears": "ben"})).verdict == "illegal"
+    assert check(attack_board(akron, bears, thopter, attacks={"akron": "ben", "thopter": "ben"})).verdict == "legal"
 
 
 def test_crow_scarer_keeps_cowards_from_blocking_and_lists_the_attack_half() -> None:
     scarer = {"id": "scarer", "card": "Crow Scarer", "controller": "ana", "attacking": "ben"}
     coward = {"id": "coward", "name": "Coward", "types": ["creature"], "subtypes": ["coward"], "power": 1}
     coward |= {"toughness": 1, "controller": "ben"}
-    report = check(block(scarer, coward, blocks={"coward": "scarer"}))
+    report = check(board(scarer, coward, blocks={"coward": "scarer"}))
     assert report.verdict == "illegal"
     assert "not_understood" in [u.why for u in report.unapplied]  # "can't attack … creatures you control" (508.1b)
 
@@ -184,8 +171,8 @@ def test_crow_scarer_keeps_cowards_from_blocking_and_lists_the_attack_half() -> 
 def test_sonorous_howlbonder_needs_three_blockers_for_each_menace_creature() -> None:
     howl = {"id": "howl", "card": "Sonorous Howlbonder", "controller": "ana", "attacking": "ben"}
     bears = [{"id": f"b{i}", "card": "Grizzly Bears", "controller": "ben"} for i in range(3)]
-    assert check(block(howl, *bears, blocks={"b0": "howl", "b1": "howl"})).verdict == "illegal"
-    assert check(block(howl, *bears, blocks={"b0": "howl", "b1": "howl", "b2": "howl"})).verdict == "legal"
+    assert check(board(howl, *bears, blocks={"b0": "howl", "b1": "howl"})).verdict == "illegal"
+    assert check(board(howl, *bears, blocks={"b0": "howl", "b1": "howl", "b2": "howl"})).verdict == "legal"
 
 
 # -- the classes blind sample D showed (docs/cards.md) ---------------------------------------------------------------
@@ -193,8 +180,8 @@ def test_spectral_grasp_keeps_its_creature_from_blocking_the_aura_controllers_cr
     bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ana", "attacking": "ben"}
     ox = {"id": "ox", "card": "Grizzly Bears", "controller": "ben"}
     grasp = {"id": "grasp", "card": "Spectral Grasp", "controller": "ana", "attached_to": "ox"}
-    assert check(block(bears, ox, grasp, blocks={"ox": "bears"})).verdict == "illegal"  # `you` is ana (509.1b)
-    report = check(block(bears, ox, grasp, blocks={}))
+    assert check(board(bears, ox, grasp, blocks={"ox": "bears"})).verdict == "illegal"  # `you` is ana (509.1b)
+    report = check(board(bears, ox, grasp, blocks={}))
     assert report.verdict == "legal" and report.unapplied == []
 
 
@@ -211,8 +198,8 @@ def test_familiar_ground_lets_each_creature_you_control_be_blocked_by_one_creatu
     ground = {"id": "ground", "card": "Familiar Ground", "controller": "ana"}
     bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ana", "attacking": "ben"}
     blockers = [{"id": f"b{i}", "card": "Grizzly Bears", "controller": "ben"} for i in range(2)]
-    assert check(block(ground, bears, *blockers, blocks={"b0": "bears", "b1": "bears"})).verdict == "illegal"
-    assert check(block(ground, bears, *blockers, blocks={"b0": "bears"})).verdict == "legal"
+    assert check(board(ground, bears, *blockers, blocks={"b0": "bears", "b1": "bears"})).verdict == "illegal"
+    assert check(board(ground, bears, *blockers, blocks={"b0": "bears"})).verdict == "legal"
 
 
 def test_sidar_kondo_keeps_ground_creatures_from_blocking_small_creatures() -> None:
@@ -220,8 +207,8 @@ def test_sidar_kondo_keeps_ground_creatures_from_blocking_small_creatures() -> N
     bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ana", "attacking": "ben"}
     giant = {"id": "giant", "card": "Hill Giant", "controller": "ben"}
     spider = {"id": "spider", "card": "Giant Spider", "controller": "ben"}
-    assert check(block(sidar, bears, giant, spider, blocks={"giant": "bears"})).verdict == "illegal"
-    assert check(block(sidar, bears, giant, spider, blocks={"spider": "bears"})).verdict == "legal"  # reach
+    assert check(board(sidar, bears, giant, spider, blocks={"giant": "bears"})).verdict == "illegal"
+    assert check(board(sidar, bears, giant, spider, blocks={"spider": "bears"})).verdict == "legal"  # reach
 
 
 def test_tribal_golem_has_each_keyword_under_its_own_condition() -> None:
@@ -229,8 +216,8 @@ def test_tribal_golem_has_each_keyword_under_its_own_condition() -> None:
     wizard = {"id": "wizard", "name": "Apprentice", "types": ["creature"], "subtypes": ["wizard"], "power": 1}
     wizard |= {"toughness": 1, "controller": "ana"}
     bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ben"}
-    assert check(block(golem, wizard, bears, blocks={"bears": "golem"})).verdict == "illegal"  # flying (702.9b)
-    assert check(block(golem, bears, blocks={"bears": "golem"})).verdict == "legal"
+    assert check(board(golem, wizard, bears, blocks={"bears": "golem"})).verdict == "illegal"  # flying (702.9b)
+    assert check(board(golem, bears, blocks={"bears": "golem"})).verdict == "legal"
 
 
 def test_a_paired_creature_has_its_soulbond_keyword_and_its_partners_half_is_listed() -> None:
@@ -278,22 +265,22 @@ def test_challenger_troll_lets_big_creatures_be_blocked_by_one_creature_at_most(
     wurm = {"id": "wurm", "card": "Craw Wurm", "controller": "ana", "attacking": "ben"}
     bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ana", "attacking": "ben"}
     blockers = [{"id": f"b{i}", "card": "Grizzly Bears", "controller": "ben"} for i in range(2)]
-    assert check(block(troll, wurm, bears, *blockers, blocks={"b0": "wurm", "b1": "wurm"})).verdict == "illegal"
-    assert check(block(troll, wurm, bears, *blockers, blocks={"b0": "bears", "b1": "bears"})).verdict == "legal"
+    assert check(board(troll, wurm, bears, *blockers, blocks={"b0": "wurm", "b1": "wurm"})).verdict == "illegal"
+    assert check(board(troll, wurm, bears, *blockers, blocks={"b0": "bears", "b1": "bears"})).verdict == "legal"
 
 
 def test_warg_rider_gives_other_goblins_menace() -> None:
     rider = {"id": "rider", "card": "Warg Rider", "controller": "ana"}
     goblin = {"id": "goblin", "card": "Raging Goblin", "controller": "ana", "attacking": "ben"}
     bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ben"}
-    report = check(block(rider, goblin, bears, blocks={"bears": "goblin"}))
+    report = check(board(rider, goblin, bears, blocks={"bears": "goblin"}))
     assert report.verdict == "illegal"  # menace (702.111b): one blocker is not enough
 
 
 def test_an_aura_that_changes_the_type_and_forbids_attacks_forbids_them_and_lists_the_type() -> None:
     bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ana"}
     fog = {"id": "fog", "card": "Fog on the Barrow-Downs", "controller": "ben", "attached_to": "bears"}
-    report = check(attack(bears, fog, attacks={"bears": "ben"}))
+    report = check(attack_board(bears, fog, attacks={"bears": "ben"}))
     assert report.verdict == "illegal"
     assert [u.why for u in report.unapplied] == ["not_understood"]  # "is a Spirit": the board keeps the Bears' type
 
@@ -313,8 +300,8 @@ def test_siege_elemental_lets_only_tapped_creatures_block() -> None:
     bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ana", "attacking": "ben"}
     tapped = {"id": "tapped", "card": "Grizzly Bears", "controller": "ben", "tapped": True}
     untapped = {"id": "untapped", "card": "Grizzly Bears", "controller": "ben"}
-    assert check(block(siege, bears, tapped, untapped, blocks={"untapped": "bears"})).verdict == "illegal"
-    report = check(block(siege, bears, tapped, untapped, blocks={"tapped": "bears"}))
+    assert check(board(siege, bears, tapped, untapped, blocks={"untapped": "bears"})).verdict == "illegal"
+    report = check(board(siege, bears, tapped, untapped, blocks={"tapped": "bears"}))
     assert report.verdict == "legal" and report.unapplied == []
 
 
@@ -454,8 +441,8 @@ def test_whispersilk_cloak_makes_its_creature_unblockable_and_shroud_bears_on_no
     bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ana", "attacking": "ben"}
     cloak = {"id": "cloak", "card": "Whispersilk Cloak", "controller": "ana", "attached_to": "bears"}
     ox = {"id": "ox", "card": "Grizzly Bears", "controller": "ben"}
-    assert check(block(bears, cloak, ox, blocks={"ox": "bears"})).verdict == "illegal"  # 509.1b
-    report = check(block(bears, cloak, ox, blocks={}))
+    assert check(board(bears, cloak, ox, blocks={"ox": "bears"})).verdict == "illegal"  # 509.1b
+    report = check(board(bears, cloak, ox, blocks={}))
     assert report.verdict == "legal" and report.unapplied == []
 
 
@@ -468,10 +455,10 @@ def test_a_keyword_then_a_pump_grants_the_keyword_and_lists_the_pump() -> None:
 def test_kitesail_corsair_flies_while_it_attacks() -> None:
     corsair = {"id": "corsair", "card": "Kitesail Corsair", "controller": "ana", "attacking": "ben"}
     bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ben"}
-    assert check(block(corsair, bears, blocks={"bears": "corsair"})).verdict == "illegal"  # flying (702.9b)
+    assert check(board(corsair, bears, blocks={"bears": "corsair"})).verdict == "illegal"  # flying (702.9b)
     home = {"id": "corsair", "card": "Kitesail Corsair", "controller": "ben"}
     raider = {"id": "raider", "card": "Grizzly Bears", "controller": "ana", "attacking": "ben"}
-    assert check(block(home, raider, blocks={"corsair": "raider"})).verdict == "legal"  # not attacking: no flying
+    assert check(board(home, raider, blocks={"corsair": "raider"})).verdict == "legal"  # not attacking: no flying
 
 
 def test_an_alchemy_card_names_itself_without_its_prefix() -> None:
@@ -544,7 +531,7 @@ def test_fledgling_osprey_flies_while_enchanted(aura: bool, verdict: str) -> Non
     osprey = {"id": "osprey", "card": "Fledgling Osprey", "controller": "ana", "attacking": "ben"}
     bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ben"}
     wings = [{"id": "aura", "card": "Ancestral Mask", "controller": "ana", "attached_to": "osprey"}] if aura else []
-    assert check(block(osprey, bears, *wings, blocks={"bears": "osprey"})).verdict == verdict  # 702.9b, 303.4
+    assert check(board(osprey, bears, *wings, blocks={"bears": "osprey"})).verdict == verdict  # 702.9b, 303.4
 
 
 def test_a_condition_on_being_equipped_or_tapped_is_read() -> None:
@@ -561,7 +548,7 @@ def test_a_god_that_isnt_a_creature_below_its_devotion_is_listed() -> None:
 def test_graaz_makes_juggernauts_attack_and_walls_unable_to_block_them() -> None:
     graaz = {"id": "graaz", "card": "Graaz, Unstoppable Juggernaut", "controller": "ana", "attacking": "ben"}
     wall = {"id": "wall", "card": "Wall of Stone", "controller": "ben"}
-    assert check(block(graaz, wall, blocks={"wall": "graaz"})).verdict == "illegal"  # 509.1b
+    assert check(board(graaz, wall, blocks={"wall": "graaz"})).verdict == "illegal"  # 509.1b
 
 
 def test_a_creature_that_needs_a_soulbond_partner_to_attack() -> None:

@@ -3,28 +3,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from combatcheck.cards.db import database
-from combatcheck.cards.lookup import card_statics, find_card, read_card
-from combatcheck.models import snapshot_from_data
+from combatcheck.cards.lookup import find_card, read_card
 from combatcheck.solver import check
-
-
-def statics_of(name: str) -> Any:
-    db = database()
-    return card_statics(find_card(name, db), db)
-
-
-def attack(*permanents: dict[str, Any], attacks: dict[str, str]) -> Any:
-    data = {"step": "declare_attackers", "active_player": "ana", "players": ["ana", "ben"]}
-    return check(snapshot_from_data({**data, "permanents": list(permanents), "declaration": {"attacks": attacks}}))
-
-
-def block(*permanents: dict[str, Any], blocks: dict[str, str]) -> Any:
-    data = {"step": "declare_blockers", "active_player": "ana", "players": ["ana", "ben"]}
-    return check(snapshot_from_data({**data, "permanents": list(permanents), "declaration": {"blocks": blocks}}))
+from helpers import attack_board, board
+from reader_score import statics_of
 
 
 @pytest.mark.parametrize("name", ["Snowblind", "Aspect of Wolf", "Souvenir T-Shirt"])
@@ -43,7 +27,7 @@ def test_fen_stalker_has_fear_while_you_control_no_untapped_lands(lands: list[st
     stalker = {"id": "stalker", "card": "Fen Stalker", "controller": "ana", "attacking": "ben"}
     bear = {"id": "bear", "card": "Grizzly Bears", "controller": "ben"}
     owned = [{"id": f"land{n}", "card": card, "controller": "ana"} for n, card in enumerate(lands)]
-    report = block(stalker, bear, *owned, blocks={"bear": "stalker"})
+    report = check(board(stalker, bear, *owned, blocks={"bear": "stalker"}))
     assert report.verdict == verdict  # 702.36b: fear, only while ana controls no untapped land
     assert statics_of("Fen Stalker").unapplied == []
     assert statics_of("Jeskai Infiltrator").conditional[0]["when"] == {
@@ -77,8 +61,8 @@ def test_losing_protection_bears_on_a_declaration() -> None:
 
 def test_a_cost_to_attack_or_block_that_taps_a_creature_is_its_own() -> None:
     warrior = {"id": "warrior", "card": "Hollow Warrior", "controller": "ana"}
-    report = attack(warrior, attacks={"warrior": "ben"})
-    assert report.verdict == "legal" and report.unapplied == []
+    report = check(attack_board(warrior, attacks={"warrior": "ben"}))
+    assert report.verdict == "legal" and report.unapplied == [] and report.outcome is not None
     assert [c.cost for c in report.outcome.costs] == [
         "tap an untapped creature you control not declared as an attacking or blocking creature this combat"
     ]

@@ -8,26 +8,12 @@ from typing import Any
 
 import pytest
 from combatcheck.cards.db import database
-from combatcheck.cards.lookup import card_statics, find_card, known_subtypes, read_card
+from combatcheck.cards.lookup import find_card, known_subtypes, read_card
 from combatcheck.cards.text_kinds import bears_on_declaration
-from combatcheck.models import snapshot_from_data
 from combatcheck.solver import check
+from helpers import attack_board, board
+from reader_score import statics_of
 from test_effects_reader import SCRIPT
-
-
-def attack(*permanents: dict[str, Any], attacks: dict[str, str]) -> Any:
-    data = {"step": "declare_attackers", "active_player": "ana", "players": ["ana", "ben"]}
-    return snapshot_from_data({**data, "permanents": list(permanents), "declaration": {"attacks": attacks}})
-
-
-def block(*permanents: dict[str, Any], blocks: dict[str, str]) -> Any:
-    data = {"step": "declare_blockers", "active_player": "ana", "players": ["ana", "ben"]}
-    return snapshot_from_data({**data, "permanents": list(permanents), "declaration": {"blocks": blocks}})
-
-
-def statics_of(name: str) -> Any:
-    db = database()
-    return card_statics(find_card(name, db), db)
 
 
 def label_of(name: str) -> dict[str, Any]:
@@ -83,7 +69,7 @@ def test_the_ring_tempting_you_bears_on_a_declaration(name: str, why: str) -> No
 
 def test_an_attacking_archon_lists_its_detain_with_the_verdict() -> None:
     archon = {"id": "archon", "card": "Archon of the Triumvirate", "controller": "ana"}
-    report = check(attack(archon, attacks={"archon": "ben"}))
+    report = check(attack_board(archon, attacks={"archon": "ben"}))
     assert report.verdict == "legal" and [u.why for u in report.unapplied] == ["one_shot"]
 
 
@@ -130,7 +116,7 @@ def test_a_block_beside_tuskguard_captain_is_judged_with_its_text_listed() -> No
     captain = {"id": "captain", "card": "Tuskguard Captain", "controller": "ana"}
     bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ana", "attacking": "ben"}
     ox = {"id": "ox", "card": "Grizzly Bears", "controller": "ben"}
-    report = check(block(captain, bears, ox, blocks={"ox": "bears"}))
+    report = check(board(captain, bears, ox, blocks={"ox": "bears"}))
     assert report.verdict == "legal" and [u.why for u in report.unapplied] == ["not_understood"]  # trample, 702.19
 
 
@@ -139,7 +125,7 @@ def test_a_block_beside_tuskguard_captain_is_judged_with_its_text_listed() -> No
 def test_pipsqueak_cant_attack_alone_unless_he_has_a_counter(counters: dict[str, int], verdict: str) -> None:
     # "Pipsqueak can't attack alone unless he has a +1/+1 counter on him": the card named "he"
     pipsqueak = {"id": "pip", "card": "Pipsqueak, Rebel Strongarm", "controller": "ana", "counters": counters}
-    report = check(attack(pipsqueak, attacks={"pip": "ben"}))
+    report = check(attack_board(pipsqueak, attacks={"pip": "ben"}))
     assert report.verdict == verdict and report.unapplied == []
 
 
@@ -175,7 +161,7 @@ def test_two_conditions_on_one_ability_are_one_condition_with_both_fields() -> N
     attacker = {"id": "cloud", "card": "Cloud, Planet's Champion", "controller": "ana", "attacking": "ben"}
     sword = {"id": "sword", "card": "Bonesplitter", "controller": "ana", "attached_to": "cloud"}
     bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ben"}
-    report = check(block(attacker, sword, bears, blocks={"bears": "cloud"}))
+    report = check(board(attacker, sword, bears, blocks={"bears": "cloud"}))
     assert report.verdict == "legal" and [u.why for u in report.unapplied] == ["power_toughness"]  # Bonesplitter's
 
 
@@ -183,7 +169,7 @@ def test_two_conditions_on_one_ability_are_one_condition_with_both_fields() -> N
 def test_woolly_razorback_has_defender_while_it_has_an_ice_counter(counters: dict[str, int], verdict: str) -> None:
     # "… prevent all combat damage it would deal and it has defender": the prevention bears on no declaration
     boar = {"id": "boar", "card": "Woolly Razorback", "controller": "ana", "counters": counters}
-    report = check(attack(boar, attacks={"boar": "ben"}))
+    report = check(attack_board(boar, attacks={"boar": "ben"}))
     assert report.verdict == verdict and report.unapplied == []  # defender (702.3b)
 
 
@@ -207,7 +193,7 @@ def test_tek_has_each_keyword_under_its_own_condition_beside_its_pumps(land: str
     tek = {"id": "tek", "card": "Tek", "controller": "ana", "attacking": "ben"}
     basic = {"id": "land", "card": land, "controller": "ana"}
     bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ben"}
-    report = check(block(tek, basic, bears, blocks={"bears": "tek"}))
+    report = check(board(tek, basic, bears, blocks={"bears": "tek"}))
     assert report.verdict == verdict  # flying (702.9b) with an Island
     assert [u.why for u in report.unapplied] == ["power_toughness"]  # its pumps, a size the snapshot states
 
@@ -217,7 +203,7 @@ def test_marauding_maulhorn_attacks_unless_you_control_a_creature_named_advocate
     # "attacks each combat if able unless you control a creature named Advocate of the Beast" (508.1d)
     maulhorn = {"id": "maulhorn", "card": "Marauding Maulhorn", "controller": "ana"}
     beast = [{"id": "advocate", "card": "Advocate of the Beast", "controller": "ana"}] if advocate else []
-    report = check(attack(maulhorn, *beast, attacks={}))
+    report = check(attack_board(maulhorn, *beast, attacks={}))
     assert report.verdict == verdict and report.unapplied == []
 
 
@@ -227,7 +213,7 @@ def test_a_keyword_list_under_a_condition_the_board_cant_show_is_never_read_as_u
     assert read_card(find_card("The Tarrasque", db), db).abilities == ()
     assert [u["why"] for u in statics_of("The Tarrasque").unapplied] == ["condition"]
     tarrasque = {"id": "tarrasque", "card": "The Tarrasque", "controller": "ana", "entered_this_turn": True}
-    report = check(attack(tarrasque, attacks={"tarrasque": "ben"}))
+    report = check(attack_board(tarrasque, attacks={"tarrasque": "ben"}))
     assert report.verdict == "illegal" and [u.why for u in report.unapplied] == ["condition"]  # 302.6
 
 
@@ -262,7 +248,7 @@ def test_skyknight_squire_flies_with_three_counters_and_its_type_is_listed() -> 
     squire: dict[str, Any] = {"id": "squire", "card": "Skyknight Squire", "controller": "ana", "attacking": "ben"}
     squire["counters"] = {"+1/+1": 3}
     bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ben"}
-    report = check(block(squire, bears, blocks={"bears": "squire"}))
+    report = check(board(squire, bears, blocks={"bears": "squire"}))
     assert report.verdict == "illegal" and [u.why for u in report.unapplied] == ["not_understood"]  # 702.9b
 
 
@@ -319,7 +305,7 @@ def test_kargan_intimidator_cant_be_blocked_by_a_coward() -> None:
     kargan = {"id": "kargan", "card": "Kargan Intimidator", "controller": "ana", "attacking": "ben"}
     coward = {"id": "coward", "name": "Coward", "types": ["creature"], "subtypes": ["coward"], "power": 1}
     coward |= {"toughness": 1, "controller": "ben"}
-    assert check(block(kargan, coward, blocks={"coward": "kargan"})).verdict == "illegal"  # 509.1b
+    assert check(board(kargan, coward, blocks={"coward": "kargan"})).verdict == "illegal"  # 509.1b
 
 
 @pytest.mark.parametrize(

@@ -6,25 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from combatcheck.cards.db import database
-from combatcheck.cards.lookup import card_statics, find_card
-from combatcheck.models import snapshot_from_data
 from combatcheck.solver import check
-
-
-def attack(*permanents: dict[str, Any], attacks: dict[str, str]) -> Any:
-    data = {"step": "declare_attackers", "active_player": "ana", "players": ["ana", "ben"]}
-    return snapshot_from_data({**data, "permanents": list(permanents), "declaration": {"attacks": attacks}})
-
-
-def block(*permanents: dict[str, Any], blocks: dict[str, str]) -> Any:
-    data = {"step": "declare_blockers", "active_player": "ana", "players": ["ana", "ben"]}
-    return snapshot_from_data({**data, "permanents": list(permanents), "declaration": {"blocks": blocks}})
-
-
-def statics_of(name: str) -> Any:
-    db = database()
-    return card_statics(find_card(name, db), db)
+from helpers import attack_board, board
+from reader_score import statics_of
 
 
 def effects_of(name: str) -> list[Any]:
@@ -38,7 +22,7 @@ def test_an_arrest_whose_tail_names_only_tap_abilities_forbids_attacks_and_block
     assert bestiary.grants_attached == ["cant_attack", "cant_block"] and bestiary.unapplied == []
     bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ana"}
     aura = {"id": "aura", "card": "Serra Bestiary", "controller": "ben", "attached_to": "bears"}
-    assert check(attack(bears, aura, attacks={"bears": "ben"})).verdict == "illegal"
+    assert check(attack_board(bears, aura, attacks={"bears": "ben"})).verdict == "illegal"
 
 
 def test_each_clause_of_an_attachments_list_is_read_or_listed() -> None:
@@ -53,7 +37,7 @@ def test_each_clause_of_an_attachments_list_is_read_or_listed() -> None:
     bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ana", "attacking": "ben"}
     regalia = {"id": "regalia", "card": "Brotherhood Regalia", "controller": "ana", "attached_to": "bears"}
     ox = {"id": "ox", "card": "Grizzly Bears", "controller": "ben"}
-    report = check(block(bears, regalia, ox, blocks={"ox": "bears"}))
+    report = check(board(bears, regalia, ox, blocks={"ox": "bears"}))
     assert report.verdict == "illegal" and [u.why for u in report.unapplied] == ["not_understood"]  # 509.1b
 
 
@@ -69,7 +53,7 @@ def test_it_after_an_attachments_sentences_names_the_creature_and_a_type_change_
     bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ana", "attacking": "ben"}
     ox = {"id": "ox", "card": "Grizzly Bears", "controller": "ben"}
     aura = {"id": "aura", "card": "Planeswalkerificate", "controller": "ben", "attached_to": "ox"}
-    report = check(block(bears, ox, aura, blocks={"ox": "bears"}))
+    report = check(board(bears, ox, aura, blocks={"ox": "bears"}))
     assert report.verdict == "illegal" and {u.why for u in report.unapplied} == {"not_understood"}
     # a creature the attachment turns into another object (a land, a copy) is listed, never silent (205.1a, 707.2)
     for name in ("Song of the Dryads", "Metamorphic Alteration", "Oni Possession"):
@@ -87,8 +71,8 @@ def test_what_binds_only_an_attacker_is_granted_while_the_equipped_creature_atta
     bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ana", "attacking": "ben"}
     sword = {"id": "sword", "card": "The Masamune", "controller": "ana", "attached_to": "bears"}
     ox = {"id": "ox", "card": "Grizzly Bears", "controller": "ben"}
-    assert check(block(bears, sword, ox, blocks={})).verdict == "illegal"
-    assert check(block(bears, sword, ox, blocks={"ox": "bears"})).verdict == "legal"
+    assert check(board(bears, sword, ox, blocks={})).verdict == "illegal"
+    assert check(board(bears, sword, ox, blocks={"ox": "bears"})).verdict == "legal"
 
 
 def test_an_equipments_grant_given_by_an_aura_is_listed_when_the_damage_step_reads_it() -> None:
@@ -111,7 +95,7 @@ def test_an_attachments_trigger_on_its_creatures_combat_is_listed() -> None:
     bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ana", "attacking": "ben"}
     gama = {"id": "gama", "card": "Kusari-Gama", "controller": "ana", "attached_to": "bears"}
     ox = {"id": "ox", "card": "Grizzly Bears", "controller": "ben"}
-    assert [u.why for u in check(block(bears, gama, ox, blocks={"ox": "bears"})).unapplied] == ["one_shot"]
+    assert [u.why for u in check(board(bears, gama, ox, blocks={"ox": "bears"})).unapplied] == ["one_shot"]
 
 
 # -- granted quoted abilities ----------------------------------------------------------------------------------------
@@ -122,7 +106,7 @@ def test_what_tokens_made_by_a_granted_ability_are_given_is_theirs() -> None:
         assert statics_of(name).unapplied == [], name
     bears = {"id": "bears", "card": "Grizzly Bears", "controller": "ana"}
     twin = {"id": "twin", "card": "Splinter Twin", "controller": "ana", "attached_to": "bears"}
-    report = check(attack(bears, twin, attacks={"bears": "ben"}))
+    report = check(attack_board(bears, twin, attacks={"bears": "ben"}))
     assert report.verdict == "legal" and report.unapplied == []
 
 
@@ -138,7 +122,7 @@ def test_outlaws_are_the_five_creature_types_their_reminder_names() -> None:
     boss = {"id": "boss", "card": "Hellspur Posse Boss", "controller": "ana"}
     rogue = {"id": "rogue", "name": "Rogue", "types": ["creature"], "subtypes": ["rogue"], "power": 1, "toughness": 1}
     fresh = {**rogue, "controller": "ana", "entered_this_turn": True}
-    assert check(attack(boss, fresh, attacks={"rogue": "ben"})).verdict == "legal"  # haste (302.6)
+    assert check(attack_board(boss, fresh, attacks={"rogue": "ben"})).verdict == "legal"  # haste (302.6)
 
 
 def test_a_lord_over_several_groups_grants_each_group() -> None:
@@ -168,7 +152,7 @@ def test_two_effects_on_one_group_joined_by_and_they() -> None:
     varchild = {"id": "varchild", "card": "Varchild, Betrayer of Kjeldor", "controller": "ben"}
     survivor = {"id": "survivor", "name": "Survivor", "types": ["creature"], "subtypes": ["survivor"], "power": 1}
     survivor |= {"toughness": 1, "controller": "ana"}
-    assert check(attack(varchild, survivor, attacks={"survivor": "ben"})).verdict == "illegal"  # 508.1c
+    assert check(attack_board(varchild, survivor, attacks={"survivor": "ben"})).verdict == "illegal"  # 508.1c
 
 
 def test_a_group_that_cant_block_a_kind_of_creature() -> None:
@@ -181,7 +165,7 @@ def test_a_group_that_cant_block_a_kind_of_creature() -> None:
     coward = {**warrior, "id": "coward", "name": "Coward", "subtypes": ["coward"], "controller": "ben"}
     del coward["attacking"]
     gornog = {"id": "gornog", "card": "Gornog, the Red Reaper", "controller": "ana"}
-    assert check(block(gornog, warrior, coward, blocks={"coward": "warrior"})).verdict == "illegal"
+    assert check(board(gornog, warrior, coward, blocks={"coward": "warrior"})).verdict == "illegal"
 
 
 def test_a_lord_granting_each_keyword_to_its_color() -> None:
@@ -213,8 +197,8 @@ def test_an_artifact_land_is_a_land_that_is_an_artifact() -> None:
     ox = {"id": "ox", "card": "Grizzly Bears", "controller": "ben"}
     relic = {"id": "relic", "name": "Relic", "types": ["artifact"], "mana_value": 1, "controller": "ben"}
     seat = {"id": "seat", "name": "Seat of the Synod", "types": ["artifact", "land"], "controller": "ben"}
-    assert check(block(walker, ox, relic, blocks={"ox": "walker"})).verdict == "legal"  # an artifact, no land
-    assert check(block(walker, ox, seat, blocks={"ox": "walker"})).verdict == "illegal"
+    assert check(board(walker, ox, relic, blocks={"ox": "walker"})).verdict == "legal"  # an artifact, no land
+    assert check(board(walker, ox, seat, blocks={"ox": "walker"})).verdict == "illegal"
 
 
 UNBLOCKED = "may_assign_damage_as_though_unblocked"

@@ -100,17 +100,24 @@ def test_a_partition_task_gives_the_process_engines_lines_and_counts(tmp_path: P
     assert without_time(lines) == without_time([r for r in written if r["line"] != 3])
 
 
+def record_files(tmp_path: Path, files: int, records: int, seed: int, illegal_share: float) -> list[str]:
+    """Generated record files in0.jsonl, in1.jsonl, …, each from its own seed."""
+    paths = []
+    for k in range(files):
+        path = tmp_path / f"in{k}.jsonl"
+        lines = generate_records(records, seed=seed + k, illegal_share=illegal_share)
+        path.write_text("".join(dumps(r) + "\n" for r in lines))
+        paths.append(str(path))
+    return paths
+
+
 def without_time(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{k: v for k, v in row.items() if k != "ms"} for row in rows]
 
 
 def test_dask_summary_and_progress_match_the_process_engine(tmp_path: Path) -> None:
     pytest.importorskip("distributed")
-    inputs = []
-    for k in range(4):
-        path = tmp_path / f"in{k}.jsonl"
-        path.write_text("".join(dumps(r) + "\n" for r in generate_records(15, seed=40 + k, illegal_share=0.4)))
-        inputs.append(str(path))
+    inputs = record_files(tmp_path, files=4, records=15, seed=40, illegal_share=0.4)
     summaries, seen = {}, []
     for engine in ("process", "dask"):
         options = BatchOptions(workers=1, engine=engine, partition_lines=4, local_cluster_processes=False)
@@ -169,11 +176,7 @@ def test_local_cluster_workers_are_forked_from_the_preloaded_forkserver_with_the
 
 def test_worker_processes_give_the_process_engines_results(tmp_path: Path) -> None:
     pytest.importorskip("distributed")
-    inputs = []
-    for k in range(3):
-        path = tmp_path / f"in{k}.jsonl"
-        path.write_text("".join(dumps(r) + "\n" for r in generate_records(12, seed=80 + k, illegal_share=0.3)))
-        inputs.append(str(path))
+    inputs = record_files(tmp_path, files=3, records=12, seed=80, illegal_share=0.3)
     run_batch(inputs, tmp_path / "p.jsonl", BatchOptions(workers=2))
     summary = run_batch(inputs, tmp_path / "d.jsonl", BatchOptions(workers=2, engine="dask", partition_lines=5))
     assert summary.records == 36 and summary.internal_errors == 0

@@ -12,7 +12,10 @@ proven decides it. A board beyond the size limits raises BoardTooLarge (an input
 from __future__ import annotations
 
 import time
+from collections import defaultdict
 from dataclasses import dataclass
+from functools import cache
+from typing import Any
 
 from ..models import Declaration, Snapshot, one_declaration
 from ..models.report import CostItem, Finding, Language, Outcome, Report, SolverInfo
@@ -21,7 +24,7 @@ from .budget import Budget, DeadlineReached
 from .explain import explained, total_cost, words
 from .ir import Compilation, Pair, Reason, Truth
 from .optimum import Optimum, optimise
-from .rules import CATALOG, AttackContext, BlockContext, Context
+from .rules import CATALOG, AttackContext, BlockContext, Context, Rule
 from .shortcut import Bound, nearest_optimum, requirement_bound
 from .unapplied import noted
 
@@ -49,12 +52,37 @@ def compile_snapshot(
         if snapshot.step == "declare_attackers"
         else BlockContext(board, ordered, budget)
     )
-    step, words = snapshot.step, board.words  # read once: a model's attribute costs about 0.2 us, 58 rules
-    for rule in CATALOG:
-        if rule.step == step and (not rule.reads or not rule.reads.isdisjoint(words)):
-            budget.check()
-            rule.compile(ctx)
+    for rule in rules_for(snapshot.step, board.words):
+        budget.check()
+        rule.compile(ctx)
     return board, ctx.compilation
+
+
+def rules_for(step: str, words: frozenset[str]) -> list[Rule[Any]]:
+    """The catalog's rules of `step` that read any of `words` or read nothing in particular, in catalog order (the
+    order of the compilation's reasons and requirements)."""
+    always, by_word = _step_index(step, len(CATALOG))
+    chosen = set(always)
+    for word in words:
+        chosen.update(by_word.get(word, ()))
+    return [CATALOG[i] for i in sorted(chosen)]
+
+
+@cache
+def _step_index(step: str, size: int) -> tuple[tuple[int, ...], dict[str, tuple[int, ...]]]:
+    """The positions in CATALOG of `step`'s rules that are always compiled, and of those that read each word. Made
+    once per step (`size`: the catalog's, so that a rule registered later is not missed): a board names a few words,
+    the catalog has 58 rules, and checking each rule's words on every record cost more than the lookup."""
+    always: list[int] = []
+    by_word: dict[str, list[int]] = defaultdict(list)
+    for i, rule in enumerate(CATALOG[:size]):
+        if rule.step != step:
+            continue
+        if not rule.reads:
+            always.append(i)
+        for word in rule.reads:
+            by_word[word].append(i)
+    return tuple(always), {word: tuple(positions) for word, positions in by_word.items()}
 
 
 @dataclass(frozen=True)

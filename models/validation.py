@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import typing
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
+
+from pydantic import BaseModel
 
 from ..limits import MESSAGE_LIMIT, SHOWN, clip, tidy
 from .abilities import AttacksIfAble, BlocksIfAble, Keyword, players_named
@@ -95,10 +99,30 @@ def defending_player_of(snapshot: Snapshot, target_id: str) -> str | None:
         return target_id
     for p in snapshot.permanents:
         if p.id == target_id:
-            if p.is_battle:
-                return p.protector
-            if p.is_planeswalker:
-                return p.controller
+            return _defender_of(p)
+    return None
+
+
+def _ability_references(ability: object, by_id: Mapping[str, Permanent], players: set[str]) -> list[tuple[str, str]]:
+    """The objects an ability names that are not on the board, as (problem code, id), in the order they are
+    reported: the creature it must block, what it must attack, the players it names."""
+    found: list[tuple[str, str]] = []
+    if isinstance(ability, BlocksIfAble) and ability.blocks_if_able not in by_id:
+        found.append(("no_permanent", ability.blocks_if_able))
+    if isinstance(ability, AttacksIfAble) and (
+        ability.attacks_if_able not in by_id and ability.attacks_if_able not in players
+    ):
+        found.append(("no_player_or_permanent", ability.attacks_if_able))
+    found += [("not_a_player", pid) for pid in players_named(ability) if pid not in players]
+    return found
+
+
+def _defender_of(target: Permanent) -> str | None:
+    """The player an attack on this permanent is against (defending_player_of, for a permanent)."""
+    if target.is_battle:
+        return target.protector
+    if target.is_planeswalker:
+        return target.controller
     return None
 
 
@@ -157,23 +181,17 @@ def reference_problems(snapshot: Snapshot) -> list[InputProblem]:
             problems.append(InputProblem.of(f"{_where(i, perm)}.attached_to", attachment[0], **attachment[1]))
     active_team = teams.get(snapshot.active_player)
     for i, perm in with_more:  # most permanents (lands, creatures at rest) have nothing below to check
-        where = _where(i, perm)
-        written = [("abilities", j, a) for j, a in enumerate(perm.abilities)]
-        written += [("subject_to", j, a) for j, a in enumerate(perm.subject_to)]
-        for field, j, ability in written:
-            apath = f"{where}.{field}[{j}]"
-            if isinstance(ability, BlocksIfAble) and ability.blocks_if_able not in by_id:
-                problems.append(InputProblem.of(apath, "no_permanent", id=ability.blocks_if_able))
-            if isinstance(ability, AttacksIfAble) and (
-                ability.attacks_if_able not in by_id and ability.attacks_if_able not in seen_players
-            ):
-                problems.append(InputProblem.of(apath, "no_player_or_permanent", id=ability.attacks_if_able))
-            for pid in players_named(ability):
-                if pid not in seen_players:
-                    problems.append(InputProblem.of(apath, "not_a_player", id=pid))
-        if perm.attacking is None:
+        fields = perm.__dict__  # see above; a path is put into words only for a problem found
+        for field in ("abilities", "subject_to"):
+            for j, ability in enumerate(fields[field]):
+                if isinstance(ability, Keyword):
+                    continue  # a plain keyword names no object
+                for code, pid in _ability_references(ability, by_id, seen_players):
+                    problems.append(InputProblem.of(f"{_where(i, perm)}.{field}[{j}]", code, id=pid))
+        target = fields["attacking"]
+        if target is None:
             continue
-        apath = f"{where}.attacking"
+        apath = f"{_where(i, perm)}.attacking"
         if snapshot.step == "declare_attackers":
             problems.append(
                 InputProblem.of(
@@ -181,18 +199,18 @@ def reference_problems(snapshot: Snapshot) -> list[InputProblem]:
                 )
             )
             continue
-        target = perm.attacking
         if target not in seen_players and target not in by_id:
             problems.append(InputProblem.of(apath, "no_attack_target", id=target))
             continue
         if target in by_id and not (by_id[target].is_planeswalker or by_id[target].is_battle):
             problems.append(InputProblem.of(apath, "not_planeswalker_or_battle", id=target))
             continue
-        if teams.get(perm.controller) != active_team:
+        if teams.get(fields["controller"]) != active_team:
             problems.append(InputProblem.of(apath, "attacker_not_active_player", controller=perm.controller))
         if not perm.is_creature:
             problems.append(InputProblem.of(apath, "only_creatures_attack"))
-        defender = defending_player_of(snapshot, target)
+        # defending_player_of without its walk over the permanents: a player, or the first permanent of that id
+        defender = target if target in seen_players else _defender_of(snapshot.permanents[ids[target]])
         if defender is not None and teams.get(defender) == active_team:
             problems.append(InputProblem.of(apath, "target_not_opponent", id=target))
 
@@ -260,11 +278,34 @@ def _reads_mana_value(data: object) -> bool:
     return False
 
 
+@cache
+def _may_read_mana_value(model: type[BaseModel]) -> bool:
+    """Whether a value of this model can hold a field that reads mana value, in it or in a model it holds (a
+    filter): its fields' annotations walked through unions, tuples and nested models. Most abilities and effects
+    can't, and are not dumped on every check."""
+    return _annotation_reads_mana_value(model, set())
+
+
+def _annotation_reads_mana_value(annotation: object, seen: set[object]) -> bool:
+    if annotation in seen:
+        return False  # a recursive filter (not_, any_of): its fields are being walked already
+    seen.add(annotation)
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return any(
+            name in _MANA_VALUE_FIELDS or _annotation_reads_mana_value(field.annotation, seen)
+            for name, field in annotation.model_fields.items()
+        )
+    return any(_annotation_reads_mana_value(arg, seen) for arg in typing.get_args(annotation))
+
+
 def _mana_value_problems(snapshot: Snapshot) -> list[InputProblem]:
     """A filter reads mana value (protection from mana value 3 or greater): every permanent but a land (202.3a: no
     mana cost, mana value 0) must state its own, or the filter would guess it."""
-    written = [e.model_dump(exclude_none=True) for e in snapshot.effects] + [
-        a.model_dump(exclude_none=True) for p in snapshot.permanents for a in p.abilities if not isinstance(a, Keyword)
+    written = [e.model_dump(exclude_none=True) for e in snapshot.effects if _may_read_mana_value(type(e))] + [
+        a.model_dump(exclude_none=True)
+        for p in snapshot.permanents
+        for a in p.abilities
+        if not isinstance(a, Keyword) and _may_read_mana_value(type(a))
     ]
     if not _reads_mana_value(written):
         return []

@@ -4,6 +4,8 @@
   differently (integers beyond 64 bits): the values, their types and the errors must be the standard library's.
 - models.snapshot_from_data takes permanents seen before from a cache: the snapshot, and every error with its
   path, must be what validating the whole snapshot gives.
+- models.validation dumps only the abilities and effects whose model can hold a field reading mana value: every
+  model whose JSON Schema names such a field is among them.
 """
 
 from __future__ import annotations
@@ -204,3 +206,32 @@ def test_a_check_that_runs_cp_sat_does_not_import_cp_model_numpy_or_pandas() -> 
     root = Path(__file__).parent.parent
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root)
     assert done.stdout.strip() == "True illegal []"
+
+
+# -- the abilities and effects that can read mana value -------------------------------------------------------------
+
+
+def _schema_names(schema: Any, name: str) -> bool:
+    if isinstance(schema, dict):
+        return name in schema.get("properties", {}) or any(_schema_names(v, name) for v in schema.values())
+    if isinstance(schema, list):
+        return any(_schema_names(v, name) for v in schema)
+    return False
+
+
+def test_every_model_whose_schema_names_mana_value_is_dumped_for_it() -> None:
+    from combatcheck.models import abilities, effects
+    from combatcheck.models.validation import _may_read_mana_value
+    from pydantic import BaseModel
+
+    models = {
+        obj
+        for module in (abilities, effects)
+        for obj in vars(module).values()
+        if isinstance(obj, type) and issubclass(obj, BaseModel) and obj.__module__ == module.__name__
+    }
+    assert len(models) > 30
+    for model in models:
+        schema = model.model_json_schema()
+        reads = any(_schema_names(schema, n) for n in ("mana_value_at_least", "mana_value_at_most"))
+        assert _may_read_mana_value(model) == reads, model.__name__

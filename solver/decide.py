@@ -21,6 +21,7 @@ from ..models import Declaration, Snapshot, one_declaration
 from ..models.report import CostItem, Finding, Language, Outcome, Report, SolverInfo
 from .board import Board
 from .budget import Budget, DeadlineReached
+from .collection import collection_paused
 from .explain import explained, total_cost, words
 from .ir import Compilation, Pair, Reason, Truth
 from .optimum import Optimum, optimise
@@ -191,7 +192,8 @@ def check(
     `time_limit` (seconds) bounds the whole check; raises BoardTooLarge for a board beyond the size limits.
     `with_outcome=False` leaves out the outcome of a legal declaration (who blocks whom, costs): a batch does not
     write it. Named cards' text not applied is listed and qualifies the verdict (`unapplied`, `assuming`)."""
-    report = _check(snapshot, lang=lang, time_limit=time_limit, witness=witness, with_outcome=with_outcome)
+    with collection_paused():
+        report = _check(snapshot, lang=lang, time_limit=time_limit, witness=witness, with_outcome=with_outcome)
     return noted(report, snapshot)
 
 
@@ -295,7 +297,9 @@ def _unknown(snapshot: Snapshot, lang: str, started: float, *, cpsat: bool, tota
 def solve(snapshot: Snapshot, *, lang: Language = "en", time_limit: float | None = None) -> Report:
     """A legal declaration obeying the most requirements, as close as possible to the snapshot's own (if any);
     named cards' text not applied is listed and qualifies it (`unapplied`, `assuming`)."""
-    return noted(_solve(snapshot, lang=lang, time_limit=time_limit), snapshot)
+    with collection_paused():
+        report = _solve(snapshot, lang=lang, time_limit=time_limit)
+    return noted(report, snapshot)
 
 
 def _solve(snapshot: Snapshot, *, lang: Language, time_limit: float | None) -> Report:

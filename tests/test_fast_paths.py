@@ -6,6 +6,8 @@
   path, must be what validating the whole snapshot gives.
 - models.validation dumps only the abilities and effects whose model can hold a field reading mana value: every
   model whose JSON Schema names such a field is among them.
+- solver.rules.PairRestriction finds the pairs of the few blockers a rule concerns from those blockers: the same
+  forbidden pairs and reasons as the walk over every attacker's blockers.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from boards import boards
 from combatcheck.limits import parse_json
 from combatcheck.models import SnapshotError, snapshot_from_data
 from combatcheck.models import loading as snapshot_loading
@@ -235,3 +238,39 @@ def test_every_model_whose_schema_names_mana_value_is_dumped_for_it() -> None:
         schema = model.model_json_schema()
         reads = any(_schema_names(schema, n) for n in ("mana_value_at_least", "mana_value_at_most"))
         assert _may_read_mana_value(model) == reads, model.__name__
+
+
+# -- a pair restriction found from its few blockers -----------------------------------------------------------------
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=boards(max_attackers=4, max_blockers=4))
+def test_a_pair_restriction_forbids_the_same_pairs_from_its_blockers_as_from_its_attackers(
+    data: dict[str, Any],
+) -> None:
+    """PairRestriction.compile walks the pairs of the few blockers a rule concerns (compile_by_blocker) when they
+    are fewer than the attackers it concerns: the same forbidden pairs, with the same reasons, as the walk over every
+    attacker's blockers."""
+    from combatcheck.solver.board import Board
+    from combatcheck.solver.budget import Budget
+    from combatcheck.solver.rules import CATALOG, BlockContext, PairRestriction
+
+    snapshot = snapshot_from_data(data)
+    if snapshot.step != "declare_blockers":
+        return
+    rules = [r for r in CATALOG if isinstance(r, PairRestriction)]
+    rules = [r for r in rules if type(r).concerns_blocker is not PairRestriction.concerns_blocker]
+    assert len(rules) >= 3
+    for rule in rules:
+        found = []
+        for by_blocker in (True, False):
+            board = Board(snapshot, Budget())
+            ctx = BlockContext(board, [], board.budget)
+            attackers = [a for a in ctx.attackers if rule.concerns(a)]
+            blockers = {b.id for b in ctx.blockers if rule.concerns_blocker(b)}
+            if by_blocker:
+                rule.compile_by_blocker(ctx, attackers, blockers)
+            else:
+                rule.compile_by_attacker(ctx, attackers, blockers)
+            found.append(ctx.compilation.forbidden)
+        assert found[0] == found[1], rule.key

@@ -271,11 +271,36 @@ class PairRestriction(BlockRule):
         blockers = set() if every_blocker else {b.id for b in ctx.blockers if self.concerns_blocker(b)}
         if not every_blocker and not blockers:
             return
+        if not every_blocker and len(blockers) < len(attackers):
+            self.compile_by_blocker(ctx, attackers, blockers)
+        else:
+            self.compile_by_attacker(ctx, attackers, None if every_blocker else blockers)
+
+    def compile_by_attacker(self, ctx: BlockContext, attackers: list[Permanent], blockers: set[str] | None) -> None:
+        """Forbid the pairs of these attackers with the blockers of `blockers` (None: every blocker), attacker by
+        attacker."""
         for attacker in attackers:
             # every pair may read the attacker's abilities and the blocker's (filters count their own nodes)
             ctx.budget.tick(len(ctx.blockers_of(attacker)) * ctx.board.weight(attacker) + ctx.actor_weight)
             for blocker in ctx.blockers_of(attacker):
-                if every_blocker or blocker.id in blockers:
+                if blockers is None or blocker.id in blockers:
+                    reason = self.forbids(ctx, blocker, attacker)
+                    if reason is not None:
+                        ctx.forbid(blocker, attacker.id, reason)
+
+    def compile_by_blocker(self, ctx: BlockContext, attackers: list[Permanent], blockers: set[str]) -> None:
+        """The same as `compile_by_attacker`, from the few blockers concerned (a creature that can't block) rather
+        than from every attacker's blockers: on a 200x200 board, 4 blockers' 800 pairs instead of 40,000."""
+        concerned = {a.id: a for a in attackers}
+        attackers_weight = sum(ctx.board.weight(a) for a in attackers)
+        for blocker in ctx.blockers:
+            if blocker.id not in blockers:
+                continue
+            targets = ctx.targets_of(blocker)
+            ctx.budget.tick(len(targets) * ctx.board.weight(blocker) + attackers_weight)
+            for target in targets:
+                attacker = concerned.get(target)
+                if attacker is not None:
                     reason = self.forbids(ctx, blocker, attacker)
                     if reason is not None:
                         ctx.forbid(blocker, attacker.id, reason)

@@ -4,6 +4,7 @@ when the check raises."""
 from __future__ import annotations
 
 import gc
+from typing import Any
 
 import pytest
 from combatcheck.solver.collection import collection_paused
@@ -30,7 +31,12 @@ def test_a_check_leaves_collection_on(monkeypatch: pytest.MonkeyPatch) -> None:
 
     seen: list[bool] = []
     inner = decide._check
-    monkeypatch.setattr(decide, "_check", lambda *a, **k: seen.append(gc.isenabled()) or inner(*a, **k))
+
+    def watched(*args: Any, **kwargs: Any) -> Any:
+        seen.append(gc.isenabled())
+        return inner(*args, **kwargs)
+
+    monkeypatch.setattr(decide, "_check", watched)
     board = {
         "step": "declare_blockers",
         "active_player": "ana",

@@ -17,6 +17,9 @@ from ..ir import Acts, Compilation, Cost, Count, Kind, Pair, Reason, Receives, R
 from ..text import Message as Message
 from ..text import Plural as Plural
 
+# Pair(actor, target) without the named tuple's Python-level __new__: a 200x200 board makes 40,000 of them.
+_pair = tuple.__new__
+
 
 class Context:
     """What rules compile into: candidate pairs (actor, target) and the emitters for forbidden pairs, costs,
@@ -26,15 +29,18 @@ class Context:
         self.board = board
         self.budget = budget
         self.compilation = Compilation(candidate_pairs=list(candidates))
-        self._by_target: dict[str, list[Permanent]] = defaultdict(list)
-        self._by_actor: dict[str, list[str]] = defaultdict(list)
-        self._pairs_by_actor: dict[str, list[Pair]] = defaultdict(list)
+        by_target: dict[str, list[Permanent]] = defaultdict(list)
+        by_actor: dict[str, list[str]] = defaultdict(list)
+        pairs_by_actor: dict[str, list[Pair]] = defaultdict(list)
+        permanents = board.permanents  # a dict read, not Board.__getitem__: a huge board has a million pairs
         for pair in candidates:
-            self._by_target[pair.target].append(board[pair.actor])
-            self._by_actor[pair.actor].append(pair.target)
-            self._pairs_by_actor[pair.actor].append(pair)
+            actor, target = pair
+            by_target[target].append(permanents[actor])
+            by_actor[actor].append(target)
+            pairs_by_actor[actor].append(pair)
+        self._by_target, self._by_actor, self._pairs_by_actor = by_target, by_actor, pairs_by_actor
         budget.tick(len(candidates))
-        self._actors = [board[a] for a in self._by_actor]
+        self._actors = [permanents[a] for a in by_actor]
 
     @property
     def actors(self) -> list[Permanent]:
@@ -109,7 +115,8 @@ class BlockContext(Context):
         for creature in board.defending_side:
             by_group[board.block_group(creature.controller)].append(creature)
         groups = {a.id: board.block_group(d) for a in board.attackers if (d := board.defender_of.get(a.id)) is not None}
-        blockable = [(attacker, by_group[groups[attacker.id]]) for attacker in board.attackers if attacker.id in groups]
+        ids = {group: [b.id for b in blockers] for group, blockers in by_group.items()}  # read once, not per pair
+        blockable = [(a.id, ids.get(groups[a.id], [])) for a in board.attackers if a.id in groups]
         side = {c.id: board.block_group(c.controller) for c in board.defending_side}
         # The proposal may name pairs no rule would consider (a blocker of another player): those count too.
         others = sum(1 for p in proposal_pairs if p.target not in groups or side.get(p.actor) != groups[p.target])
@@ -119,7 +126,7 @@ class BlockContext(Context):
         for attacker, blockers in blockable:
             budget.tick(len(blockers))
             for blocker in blockers:
-                candidates[Pair(blocker.id, attacker.id)] = None
+                candidates[_pair(Pair, (blocker, attacker))] = None
         for pair in proposal_pairs:
             candidates[pair] = None
         super().__init__(board, candidates, budget)

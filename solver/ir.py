@@ -69,9 +69,10 @@ class Count:
     only_if: Atom | None = None
 
     def holds(self, truth: Truth) -> bool:
-        if self.only_if is not None and not truth.value(self.only_if):
+        true = truth.true
+        if self.only_if is not None and self.only_if not in true:
             return True
-        n = sum(1 for atom in self.atoms if truth.value(atom))
+        n = sum(map(true.__contains__, self.atoms))  # an atom named twice counts twice
         if self.at_least is not None and n < self.at_least:
             return False
         return not (self.at_most is not None and n > self.at_most)
@@ -108,19 +109,17 @@ class Truth:
     """The atoms' values in one concrete declaration."""
 
     pairs: frozenset[Pair]
-    actors: frozenset[str] = field(init=False)
-    targets: frozenset[str] = field(init=False)
+    # every true atom: the pairs, each actor's Acts and each target's Receives (one set lookup an atom, whatever
+    # its kind: a requirement on a huge board has thousands of atoms)
+    true: frozenset[Atom] = field(init=False)
 
     def __post_init__(self) -> None:
-        self.actors = frozenset(p.actor for p in self.pairs)
-        self.targets = frozenset(p.target for p in self.pairs)
+        actors = {Acts(p.actor) for p in self.pairs}
+        targets = {Receives(p.target) for p in self.pairs}
+        self.true = frozenset((*self.pairs, *actors, *targets))
 
     def value(self, atom: Atom) -> bool:
-        if isinstance(atom, Pair):
-            return atom in self.pairs
-        if isinstance(atom, Acts):
-            return atom.actor in self.actors
-        return atom.target in self.targets
+        return atom in self.true
 
 
 Kind = Literal["restriction", "requirement"]

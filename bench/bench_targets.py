@@ -76,16 +76,22 @@ def board_check(size: int, repeat: int, seed: int | None = None) -> tuple[float,
     """(median wall, median CPU, how the optimum was proven) of `check` on a board with requirements and nobody
     blocking, so the proposal misses them: the optimum is proven by CP-SAT or by the search-free shortcut
     (solver/shortcut.py). `seed`: the board's (the table's row uses seed = size)."""
-    from combatcheck.models import snapshot_from_data
     from combatcheck.solver import check
-    from scaling_boards import board
 
-    data = board(size, size, requirements=True, seed=size if seed is None else seed)
-    snapshot = snapshot_from_data({**data, "declaration": {"blocks": {}}})
+    snapshot = board_snapshot(size, seed)
     info = check(snapshot).solver
     assert info.status == "optimal"
     wall, used = median_in_process(lambda: check(snapshot), repeat)
     return wall, used, "CP-SAT" if info.used_cpsat else "shortcut"
+
+
+def board_snapshot(size: int, seed: int | None = None) -> Any:
+    """The snapshot `board_check` checks: size x size with requirements, nobody blocking (seed: size if None)."""
+    from combatcheck.models import snapshot_from_data
+    from scaling_boards import board
+
+    data = board(size, size, requirements=True, seed=size if seed is None else seed)
+    return snapshot_from_data({**data, "declaration": {"blocks": {}}})
 
 
 def peak_memory_mb(size: int) -> float:

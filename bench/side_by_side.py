@@ -16,8 +16,9 @@ two sides do exactly the same work; the inputs are generated once and shared.
 Runs are interleaved (base, current, current, base, ...) so that the load of this shared machine falls on both
 sides alike; each figure is the median of the repeats. The ratio is current / base for rates and base / current for
 times: above 1 means this checkout is better. With --callgrind, instruction counts (repeatable under load) are added
-for the CLI fast path (whole process) and for fast-mix batch records (per record, after a warm-up); with the
-`dask` row, for a partition's results on the worker and on the client, without the checks (bench_dask.py).
+for the CLI fast path (whole process), for fast- and solver-mix batch records (per record, after a warm-up) and for
+the 6x6 and 200x200 checks of the board rows (per check, after one); with the `dask` row, for a partition's results
+on the worker and on the client, without the checks (bench_dask.py).
 
 Rows:
   batch-fast    records/s (wall) and per CPU-s, one worker (in-process), the `fast` mix (no CP-SAT)
@@ -109,6 +110,17 @@ def child(row: str, args: list[str]) -> dict[str, Any]:
         for line in lines[:50]:
             check_record(1, line)
         functools.reduce(lambda _, line: check_record(1, line), lines[50:], None)
+        return {"found": found}
+    if row == "checks-instr":  # under callgrind: `check` on the board6 / board200 board, after one warm-up check
+        import functools
+
+        from bench_targets import board_snapshot
+        from combatcheck.solver import check
+
+        size, count = int(args[0]), int(args[1])
+        snapshot = board_snapshot(size, 0 if size == 6 else None)
+        check(snapshot)
+        functools.reduce(lambda _, __: check(snapshot), range(count), None)
         return {"found": found}
     raise SystemExit(f"unknown row {row}")
 
@@ -346,6 +358,16 @@ def main() -> None:
             b, c = (callgrind(s, command, "functools_reduce") for s in sides)
             print(f"| one fast-mix batch record (mean of {n}) | {b / n / 1e3:,.0f} k | {c / n / 1e3:,.0f} k "
                   f"| {b / c:.2f}x |", flush=True)  # fmt: skip
+            solver, n = input_file("solver", sizes["solver"]), 100
+            command = [sys.executable, str(Path(__file__).resolve()), "--child", "records-instr", str(solver), str(n)]
+            b, c = (callgrind(s, command, "functools_reduce") for s in sides)
+            print(f"| one solver-mix batch record (mean of {n}) | {b / n / 1e3:,.0f} k | {c / n / 1e3:,.0f} k "
+                  f"| {b / c:.2f}x |", flush=True)  # fmt: skip
+            for size, n in ((6, 200), (200, 1)):
+                command = [sys.executable, str(Path(__file__).resolve()), "--child", "checks-instr", str(size), str(n)]
+                b, c = (callgrind(s, command, "functools_reduce") for s in sides)
+                print(f"| one {size}x{size} check with requirements (mean of {n}) | {b / n / 1e3:,.0f} k "
+                      f"| {c / n / 1e3:,.0f} k | {b / c:.2f}x |", flush=True)  # fmt: skip
             if "dask" in rows:
                 play, lines = input_file("play", sizes["dask"]), 400
                 for where in ("worker", "client"):

@@ -286,10 +286,10 @@ def _may_read_mana_value(model: type[BaseModel]) -> bool:
     return _annotation_reads_mana_value(model, set())
 
 
-def _annotation_reads_mana_value(annotation: object, seen: set[object]) -> bool:
-    if annotation in seen:
+def _annotation_reads_mana_value(annotation: object, seen: set[int]) -> bool:
+    if id(annotation) in seen:  # by identity: an annotation need not be hashable
         return False  # a recursive filter (not_, any_of): its fields are being walked already
-    seen.add(annotation)
+    seen.add(id(annotation))
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return any(
             name in _MANA_VALUE_FIELDS or _annotation_reads_mana_value(field.annotation, seen)

@@ -366,9 +366,9 @@ def main() -> None:
             for size, n in ((6, 200), (200, 1)):
                 command = [sys.executable, str(Path(__file__).resolve()), "--child", "checks-instr", str(size), str(n)]
                 b, c = (callgrind(s, command, "functools_reduce") for s in sides)
-                scale, unit = (1e6, "M") if b / n > 1e8 else (1e3, "k")
-                print(f"| one {size}x{size} check with requirements (mean of {n}) | {b / n / scale:,.0f} {unit} "
-                      f"| {c / n / scale:,.0f} {unit} | {b / c:.2f}x |", flush=True)  # fmt: skip
+                divisor, unit = (1e6, "M") if b / n > 1e8 else (1e3, "k")
+                print(f"| one {size}x{size} check with requirements (mean of {n}) | {b / n / divisor:,.0f} {unit} "
+                      f"| {c / n / divisor:,.0f} {unit} | {b / c:.2f}x |", flush=True)  # fmt: skip
             if "dask" in rows:
                 play, lines = input_file("play", sizes["dask"]), 400
                 for where in ("worker", "client"):

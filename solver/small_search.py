@@ -183,8 +183,13 @@ def _choices_of(
         targets = {p.target for p in subset}
         if restriction_tests and not all(test.holds(subset, targets) for test in restriction_tests):
             continue
-        bumps = [i for p in subset for i in shared_by_pair.get(p, ())]
-        own_obeyed = sum(per_pair.get(p, 0) for p in subset) + sum(per_target.get(t, 0) for t in targets)
+        bumps: list[int] = []
+        own_obeyed = 0
+        for pair in subset:  # one loop, not four generators: an actor has dozens of subsets, a check hundreds
+            bumps += shared_by_pair.get(pair, ())
+            own_obeyed += per_pair.get(pair, 0)
+        for target in targets:
+            own_obeyed += per_target.get(target, 0)
         if subset:
             bumps += acting
             own_obeyed += per_acting

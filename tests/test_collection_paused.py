@@ -25,7 +25,7 @@ def test_the_callers_state_is_restored(enabled: bool) -> None:
         (gc.enable if was else gc.disable)()
 
 
-def test_a_check_leaves_collection_on(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_check_runs_without_collection_and_leaves_it_on(monkeypatch: pytest.MonkeyPatch) -> None:
     from combatcheck.models import snapshot_from_data
     from combatcheck.solver import check, decide
 
